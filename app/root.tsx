@@ -1,0 +1,92 @@
+import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "react-aria-components";
+import { useMemo } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { directionOf, type Language } from "../common/language.ts";
+import { createI18n } from "./i18n/i18n.ts";
+import { loadShell } from "./shell/shell.server.ts";
+import { SiteShell } from "./shell/SiteShell.tsx";
+import { NotFound } from "./shell/NotFound.tsx";
+import { ErrorState } from "./shell/ErrorState.tsx";
+import { languageHref } from "./shell/LanguagePicker.tsx";
+import stylesheet from "./app.css?url";
+import arabicFont from "@fontsource/cairo/files/cairo-arabic-400-normal.woff2?url";
+import latinFont from "@fontsource/cairo/files/cairo-latin-400-normal.woff2?url";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadShell(request, context);
+}
+
+/** The shell's data (language, catalog, footer lists, session) changes only after a form post or a reload. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const shell = useRouteLoaderData<typeof loader>("root");
+  const language: Language = shell?.language ?? "ar";
+  const i18n = useMemo(() => (shell ? createI18n(shell.language, shell.messages) : null), [shell?.language, shell?.messages]);
+  return (
+    <html lang={language} dir={directionOf(language)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#5b21b6" />
+        {/* React Aria reads the nonce from here for the few <style> elements it adds at run time. */}
+        {shell?.cspNonce ? <meta name="csp-nonce" content={shell.cspNonce} /> : null}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="preload" as="font" type="font/woff2" crossOrigin="anonymous" href={language === "ar" ? arabicFont : latinFont} />
+        {shell ? <AlternateLinks origin={shell.origin} /> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {i18n && shell ? (
+          <I18nextProvider i18n={i18n}>
+            <I18nProvider locale={language === "ar" ? "ar-SY" : "en-GB"}>
+              <SiteShell shell={shell}>{children}</SiteShell>
+            </I18nProvider>
+          </I18nextProvider>
+        ) : (
+          children
+        )}
+        <ScrollRestoration nonce={shell?.cspNonce} />
+        <Scripts nonce={shell?.cspNonce} />
+      </body>
+    </html>
+  );
+}
+
+/** Each page names itself in both languages (hreflang), plus x-default (Arabic, the default). */
+function AlternateLinks({ origin }: { origin: string }) {
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <link rel="alternate" hrefLang="ar" href={origin + languageHref(pathname, search, "ar")} />
+      <link rel="alternate" hrefLang="en" href={origin + languageHref(pathname, search, "en")} />
+      <link rel="alternate" hrefLang="x-default" href={origin + languageHref(pathname, search, "ar")} />
+    </>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return <ErrorState />;
+}

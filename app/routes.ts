@@ -1,0 +1,46 @@
+// The route table of spec §2. React Router matches paths case-insensitively, so
+// /Support/Services-Centers and /support/services-centers are the same page.
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+export default [
+  index("routes/root-redirect.ts"),
+  route("personal", "routes/personal-redirect.ts", { id: "personal" }),
+  route("personal/*", "routes/personal-redirect.ts", { id: "personal-child" }),
+  route("home", "routes/home.tsx"),
+
+  route("products", "routes/products.tsx"),
+  route("products/:id", "routes/product.tsx"),
+  route("products/:id/:type", "routes/product-type.tsx"),
+  route("segment-details/:id", "routes/segment-details.tsx"),
+
+  route("bundles", "routes/bundles.tsx"),
+  route("bundles/:id", "routes/bundle-category.tsx"),
+  route("bundle-details/:type/:id", "routes/bundle-details.tsx"),
+  route("offers", "routes/offers.tsx"),
+  route("offer-details/:type/:id", "routes/offer-details.tsx"),
+
+  route("roaming", "routes/roaming.tsx"),
+  route("international-Roaming-Countries", "routes/international-roaming-countries.tsx"),
+  route("SMS-Roaming-Countries", "routes/sms-roaming-countries.tsx"),
+
+  route("app-details/:id", "routes/app-details.tsx"),
+  route("service-details/:id", "routes/service-details.tsx"),
+  route("news-details/:type/:id", "routes/news-details.tsx"),
+
+  route("reserve-number", "routes/reserve-number.tsx"),
+  route("Reservation", "routes/reservation.tsx"),
+
+  route("support", "routes/support-redirect.ts"),
+  route("support/:id", "routes/support.tsx"),
+
+  route("super-clip", "routes/super-clip.tsx"),
+  route("call-forward", "routes/call-forward.tsx"),
+  route("profile", "routes/profile.tsx"),
+
+  route("privacy-policy/:type?", "routes/privacy-policy.tsx"),
+  route("service-terms/:type?", "routes/service-terms.tsx"),
+  route("search", "routes/search.tsx"),
+
+  // /about-{company}/… (the company slug is configuration) and every unknown path.
+  route("*", "routes/catch-all.tsx"),
+] satisfies RouteConfig;

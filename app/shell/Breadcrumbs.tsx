@@ -1,0 +1,40 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Crumb } from "../pages/page.server.ts";
+import { ChevronIcon } from "./icons.tsx";
+
+export function Breadcrumbs({ items }: { items: Crumb[] }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t("breadcrumb.label")} className="text-sm text-brand-100">
+      <ol className="flex flex-wrap items-center gap-1">
+        {items.map((crumb, index) => (
+          <li key={`${crumb.label}-${index}`} className="flex items-center gap-1">
+            {index > 0 ? <ChevronIcon /> : null}
+            {crumb.to ? (
+              <Link to={crumb.to} className="underline-offset-4 hover:underline">
+                {crumb.label}
+              </Link>
+            ) : (
+              <span aria-current="page" className="font-bold text-white">
+                {crumb.label}
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+/** The coloured band at the top of every inner page: breadcrumb and title. */
+export function PageHeader({ title, breadcrumbs }: { title: string; breadcrumbs: Crumb[] }) {
+  return (
+    <div className="bg-gradient-to-l from-brand-800 to-brand-600 text-white">
+      <div className="mx-auto max-w-6xl px-4 py-8">
+        <Breadcrumbs items={breadcrumbs} />
+        <h1 className="mt-3 text-2xl font-bold nav:text-3xl">{title}</h1>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+// The mobile sidebar of spec §2, below 1100 px: its toggle here, its panel in overlays/SidebarModal.
+import { useTranslation } from "react-i18next";
+import { MenuIcon } from "./icons.tsx";
+import { OverlayTrigger } from "./OverlayTrigger.tsx";
+
+const loadSidebar = () => import("./overlays/SidebarModal.tsx").then((module) => module.default);
+
+export function MobileSidebar() {
+  const { t } = useTranslation();
+  return (
+    <OverlayTrigger load={loadSidebar} label={t("nav.openMenu")} className="rounded-md p-2 text-brand-800 hover:bg-brand-50 nav:hidden">
+      <MenuIcon width={24} height={24} />
+    </OverlayTrigger>
+  );
+}

@@ -1,0 +1,24 @@
+// The shell's shared client state: the loader's shell data and the dialogs any part of the page
+// can open (the welcome menu, and the login/register dialog of the accounts feature).
+import { createContext, useContext } from "react";
+import type { ShellData } from "./shell.server.ts";
+
+export type AuthDialogMode = "login" | "register";
+
+export interface ShellState {
+  shell: ShellData;
+  welcomeOpen: boolean;
+  setWelcomeOpen(open: boolean): void;
+  /** Opens the login or register dialog (spec §2 overlays); the footer link toggles between them. */
+  openAuthDialog(mode: AuthDialogMode): void;
+  authDialog: AuthDialogMode | null;
+  closeAuthDialog(): void;
+}
+
+export const ShellContext = createContext<ShellState | null>(null);
+
+export function useShell(): ShellState {
+  const state = useContext(ShellContext);
+  if (!state) throw new Error("useShell() outside <SiteShell>");
+  return state;
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// Load generator of `npm run bench` (scripts/bench.js), run as its own Node process so that the
+// requests are produced on a different event loop (and, on a multi-core machine, a different CPU)
+// than the server being measured.
+//
+// Input: one JSON argument
+//   { "targets": [{ "name", "url", "headers" }], "connections": 50, "duration": 10, "warmup": 3 }
+// Output: one JSON document on stdout
+//   { "results": [{ "name", "url", "warmup": {...}, "measured": {...} }] }
+// where each {...} holds the figures bench.js needs (requests/s, latency percentiles, status counts,
+// bytes/s). Progress messages go to stderr so that stdout stays pure JSON.
+import autocannon from "autocannon";
+
+/** Runs autocannon once and keeps only the figures the report uses. */
+async function run(target, { connections, duration }) {
+  const result = await autocannon({
+    url: target.url,
+    method: "GET",
+    headers: target.headers,
+    connections,
+    duration,
+    // One request at a time per connection, like a browser (no HTTP pipelining).
+    pipelining: 1,
+    // A request that takes longer than this counts as a timeout (an error), not a success.
+    timeout: 10,
+  });
+  return {
+    duration: result.duration,
+    requests: result.requests.total,
+    requestsPerSecond: result.requests.average,
+    latencyMs: {
+      mean: result.latency.mean,
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+    },
+    // Bytes per second on the wire (after gzip when the server compressed the response).
+    bytesPerSecond: result.throughput.average,
+    count2xx: result["2xx"],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    resets: result.resets,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count])),
+  };
+}
+
+async function main() {
+  const config = JSON.parse(process.argv[2] ?? "");
+  const results = [];
+  for (const target of config.targets) {
+    process.stderr.write(`  load: ${target.name}: warm-up ${config.warmup} s, then ${config.duration} s at ${config.connections} connections\n`);
+    // Warm-up: JIT, caches and database connections settle; its figures are kept only to check status codes.
+    const warmup = config.warmup > 0 ? await run(target, { connections: config.connections, duration: config.warmup }) : undefined;
+    const measured = await run(target, { connections: config.connections, duration: config.duration });
+    results.push({ name: target.name, url: target.url, warmup, measured });
+  }
+  process.stdout.write(`${JSON.stringify({ results })}\n`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`bench-load: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,619 @@
+#!/usr/bin/env node
+// `npm run bench`: measures the production build of the site on this machine.
+//
+//  1. Builds (npm run build) when build/server/index.js is missing or older than a source file.
+//  2. Starts the production server (server/serve.js --seed) on a fresh embedded PostgreSQL in a
+//     temporary DATA_DIR and a free port, and measures the time from spawn to the first 200 of /readyz.
+//  3. Runs the load from a separate Node process (scripts/bench-load.js, autocannon), one target at a
+//     time: warm-up, then the measured run. Every request sends Accept-Encoding: gzip.
+//  4. Samples the server process's resident memory (VmRSS) every 100 ms and keeps the peak.
+//  5. Computes the gzip size of the JavaScript /home loads before it is interactive (plus CSS and
+//     preloaded fonts) from the served HTML and the files in build/client.
+//  6. Prints a table and writes the same figures to bench-results/latest.json.
+//  7. Stops the server (SIGTERM) and removes the temporary directory, also on errors and Ctrl-C.
+//
+// Environment: BENCH_DURATION (seconds per measured run, default 10), BENCH_CONNECTIONS (default 50),
+// BENCH_WARMUP (seconds of warm-up per target, default 3).
+//
+// Exit code: 0 when everything worked; 1 when something did not (build failed, server did not start,
+// a non-2xx response or a request error). Time and size figures are reported against their targets
+// but never make the command fail: they depend on the machine.
+//
+// Units: KB = 1024 bytes, MB = 1024 KB.
+import { spawn, spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const clientDir = path.join(rootDir, "build", "client");
+
+const DURATION_S = positiveNumber("BENCH_DURATION", 10);
+const CONNECTIONS = positiveNumber("BENCH_CONNECTIONS", 50);
+const WARMUP_S = positiveNumber("BENCH_WARMUP", 3, { allowZero: true });
+const READY_TARGET_MS = 3_000;
+const JS_TARGET_KB = 150;
+const READY_TIMEOUT_MS = 90_000;
+const RSS_SAMPLE_MS = 100;
+/** zlib level used for the JS/CSS size figures (the maximum; close to what a static pre-compression would give). */
+const GZIP_LEVEL = 9;
+/** Every request of the bench, page or asset, asks for gzip, so that byte counts compare fairly. */
+const ACCEPT_ENCODING = "gzip";
+
+function positiveNumber(name, fallback, { allowZero = false } = {}) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || (value === 0 && !allowZero)) {
+    process.stderr.write(`bench: ${name}=${raw} is not a valid number; using ${fallback}\n`);
+    return fallback;
+  }
+  return value;
+}
+
+const log = (message) => process.stderr.write(`bench: ${message}\n`);
+const kb = (bytes) => bytes / 1024;
+const fmt = (value, digits = 1) => (value === undefined || value === null || Number.isNaN(value) ? "-" : value.toFixed(digits));
+
+// ---------------------------------------------------------------------------------------------------
+// State shared with the clean-up, which may run from an error, a signal or the normal end.
+
+/** @type {import("node:child_process").ChildProcess | undefined} */
+let server;
+/** @type {Promise<number | null> | undefined} */
+let serverExited;
+/** @type {import("node:child_process").ChildProcess | undefined} */
+let loadChild;
+/** @type {string | undefined} */
+let dataDir;
+/** @type {NodeJS.Timeout | undefined} */
+let rssTimer;
+let serverOutput = "";
+let cleanupPromise;
+
+/** Stops the load generator and the server, removes the temporary data directory. Safe to call twice. */
+function cleanup() {
+  cleanupPromise ??= (async () => {
+    if (rssTimer) clearInterval(rssTimer);
+    if (loadChild && loadChild.exitCode === null && loadChild.signalCode === null) loadChild.kill("SIGTERM");
+    if (server && server.exitCode === null && server.signalCode === null) {
+      // The server shuts down gracefully on SIGTERM: closes connections, then stops its PostgreSQL.
+      server.kill("SIGTERM");
+      const timeout = new Promise((resolve) => setTimeout(() => resolve("timeout"), 30_000).unref());
+      if ((await Promise.race([serverExited, timeout])) === "timeout") {
+        log("the server did not stop within 30 s of SIGTERM; killing it");
+        server.kill("SIGKILL");
+        await serverExited;
+      }
+    }
+    if (dataDir) {
+      try {
+        rmSync(dataDir, { recursive: true, force: true });
+      } catch (error) {
+        log(`could not remove ${dataDir}: ${error.message}`);
+      }
+    }
+  })();
+  return cleanupPromise;
+}
+
+let interrupted = false;
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    log(`${signal}: stopping the server and cleaning up`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 1. Build when needed.
+
+/** Newest modification time (ms) of the files under the given paths (directories are walked). */
+function newestMtime(paths) {
+  let newest = 0;
+  const visit = (target) => {
+    if (!existsSync(target)) return;
+    const stats = statSync(target);
+    if (stats.isDirectory()) {
+      for (const entry of readdirSync(target)) visit(path.join(target, entry));
+    } else {
+      newest = Math.max(newest, stats.mtimeMs);
+    }
+  };
+  for (const target of paths) visit(target);
+  return newest;
+}
+
+function buildIfNeeded() {
+  const bundle = path.join(rootDir, "build", "server", "index.js");
+  // The sources of the build (the brief: app/, server/, common/) plus the two build configuration files.
+  const sources = ["app", "server", "common", "vite.config.ts", "react-router.config.ts"].map((name) => path.join(rootDir, name));
+  let reason;
+  if (!existsSync(bundle)) reason = "build/server/index.js is missing";
+  else if (newestMtime(sources) > statSync(bundle).mtimeMs) reason = "sources are newer than build/server/index.js";
+  if (!reason) {
+    log("build is up to date");
+    return;
+  }
+  log(`${reason}: running npm run build`);
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  const result = spawnSync(npm, ["run", "build"], { cwd: rootDir, stdio: ["ignore", "inherit", "inherit"] });
+  if (result.status !== 0) throw new Error(`npm run build failed (${result.error?.message ?? `exit ${result.status}`})`);
+}
+
+/**
+ * A fingerprint of the build the server serves: the server bundle's mtime and the asset names. Another
+ * `npm run build` during the bench (for example by a test run) replaces build/ under the running server,
+ * which then answers 404/500 for assets: comparing the fingerprint before and after detects it.
+ */
+function buildFingerprint() {
+  try {
+    const bundle = statSync(path.join(rootDir, "build", "server", "index.js")).mtimeMs;
+    const assets = readdirSync(path.join(clientDir, "assets")).sort().join(",");
+    return `${bundle}|${assets}`;
+  } catch {
+    return "missing";
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 2. Start the server.
+
+/** A TCP port that is free right now on 127.0.0.1 (asked from the OS, then released). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * One GET; resolves with the status, headers, the bytes as received (`wire`) and the decoded body.
+ * @returns {Promise<{ status: number, headers: http.IncomingHttpHeaders, wire: Buffer, body: Buffer }>}
+ */
+function get(url, headers = {}, timeoutMs = 10_000) {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { "accept-encoding": ACCEPT_ENCODING, ...headers }, timeout: timeoutMs }, (response) => {
+      const chunks = [];
+      response.on("data", (chunk) => chunks.push(chunk));
+      response.on("error", reject);
+      response.on("end", () => {
+        const wire = Buffer.concat(chunks);
+        const encoding = response.headers["content-encoding"];
+        let body = wire;
+        try {
+          if (encoding === "gzip") body = zlib.gunzipSync(wire);
+          else if (encoding === "br") body = zlib.brotliDecompressSync(wire);
+          else if (encoding === "deflate") body = zlib.inflateSync(wire);
+        } catch (error) {
+          reject(new Error(`${url}: cannot decode ${encoding} body: ${error.message}`));
+          return;
+        }
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, wire, body });
+      });
+    });
+    request.on("timeout", () => request.destroy(new Error(`${url}: no answer within ${timeoutMs} ms`)));
+    request.on("error", reject);
+  });
+}
+
+/** Reads VmRSS (bytes) of a process from /proc; undefined when it is not available (not Linux, exited). */
+function rssBytes(pid) {
+  try {
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const rss = { peakBytes: 0, samples: 0 };
+
+async function startServer() {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "operator-bench-"));
+  // mkdtemp creates the directory with mode 0700. When the app runs as root, the embedded PostgreSQL
+  // runs as the `postgres` user, which must be able to traverse this directory to reach DATA_DIR/postgres.
+  chmodSync(dataDir, 0o711);
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: "", // empty = unset for the app: always the fresh embedded PostgreSQL
+    LOG_LEVEL: "warn",
+    NODE_ENV: "production",
+    ALLOW_OUTBOX_IN_PRODUCTION: "1",
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  log(`starting the server on ${baseUrl} (DATA_DIR ${dataDir})`);
+
+  const started = performance.now();
+  // process.execPath: the Node that runs this script (Node 24 when started through npm scripts).
+  server = spawn(process.execPath, ["server/serve.js", "--seed"], { cwd: rootDir, env, stdio: ["ignore", "pipe", "pipe"] });
+  serverExited = new Promise((resolve) => server.once("exit", (code, signal) => resolve(code ?? signal)));
+  // Keep the server's output (warnings and errors at LOG_LEVEL=warn) for the report.
+  const keep = (chunk) => {
+    serverOutput += chunk;
+    if (serverOutput.length > 200_000) serverOutput = serverOutput.slice(-100_000);
+  };
+  server.stdout.on("data", keep);
+  server.stderr.on("data", keep);
+
+  // 4. Peak resident memory of the server process, sampled from spawn to the end of the load.
+  const pid = server.pid;
+  rssTimer = setInterval(() => {
+    const bytes = rssBytes(pid);
+    if (bytes === undefined) return;
+    rss.samples += 1;
+    rss.peakBytes = Math.max(rss.peakBytes, bytes);
+  }, RSS_SAMPLE_MS);
+
+  // Poll /readyz until the first 200.
+  let exited = false;
+  void serverExited.then(() => (exited = true));
+  const deadline = started + READY_TIMEOUT_MS;
+  for (;;) {
+    if (exited) throw new Error(`the server exited (${server.exitCode ?? server.signalCode}) before it was ready:\n${serverOutput.trim()}`);
+    if (performance.now() > deadline) throw new Error(`/readyz did not answer 200 within ${READY_TIMEOUT_MS / 1000} s:\n${serverOutput.trim()}`);
+    try {
+      const response = await get(`${baseUrl}/readyz`, {}, 1_000);
+      if (response.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const readyMs = performance.now() - started;
+  log(`ready after ${Math.round(readyMs)} ms`);
+  return { baseUrl, readyMs };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 5. JavaScript /home loads before it is interactive.
+
+/** Absolute path in build/client of a same-site asset URL path, or undefined when it is not a file there. */
+function assetFile(urlPath) {
+  const file = path.join(clientDir, decodeURIComponent(urlPath));
+  if (!file.startsWith(clientDir + path.sep) || !existsSync(file) || !statSync(file).isFile()) return undefined;
+  return file;
+}
+
+/** Static import/export-from specifiers of a JS module (not `import("…")`, which is loaded later). */
+function staticImports(source) {
+  const specifiers = new Set();
+  // `import x from "…"`, `import{a as b}from"…"`, `export*from"…"`, `export{a}from"…"`.
+  for (const match of source.matchAll(/\bfrom\s*(["'])([^"'\n]+?)\1/g)) specifiers.add(match[2]);
+  // Side-effect imports: `import "…"` / `import"…"`. A dynamic import has a "(" before the quote.
+  for (const match of source.matchAll(/\bimport\s*(["'])([^"'\n]+?)\1/g)) specifiers.add(match[2]);
+  return [...specifiers];
+}
+
+function gzipSize(buffer) {
+  return zlib.gzipSync(buffer, { level: GZIP_LEVEL }).length;
+}
+
+/**
+ * Starts from every /assets/*.js URL in the HTML (module scripts, modulepreload links and the
+ * imports of React Router's inline module script), then follows static imports recursively.
+ */
+function javascriptBeforeInteractive(html) {
+  const roots = new Map(); // URL path → how the HTML references it
+  const note = (urlPath, how) => {
+    const clean = new URL(urlPath, "http://site/").pathname;
+    if (!roots.has(clean)) roots.set(clean, how);
+  };
+  for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) {
+    const src = /\bsrc\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1];
+    if (src && /\btype\s*=\s*["']module["']/i.test(tag)) note(src, "script type=module");
+  }
+  for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
+    const href = /\bhref\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1];
+    if (href && /\brel\s*=\s*["']modulepreload["']/i.test(tag)) note(href, "modulepreload");
+  }
+  // Every other /assets/…js URL in the HTML: the inline module script's `import "…"`, `import * as … from "…"`
+  // and `import("…")` of the client entry, which hydration needs.
+  for (const match of html.matchAll(/(?:https?:\/\/[^"'\s/]+)?(\/assets\/[\w./-]+?\.js)(?![\w.])/g)) note(match[1], "inline script");
+
+  const files = new Map(); // URL path → { url, via, rawBytes, gzipBytes }
+  const missing = [];
+  const queue = [...roots].map(([url, via]) => ({ url, via }));
+  while (queue.length > 0) {
+    const { url, via } = queue.shift();
+    if (files.has(url)) continue;
+    const file = assetFile(url);
+    if (!file) {
+      missing.push(url);
+      continue;
+    }
+    const source = readFileSync(file);
+    files.set(url, { url, via, rawBytes: source.length, gzipBytes: gzipSize(source) });
+    for (const specifier of staticImports(source.toString("utf8"))) {
+      if (!/^(\.{1,2}\/|\/)/.test(specifier)) continue; // bare specifiers do not exist in a browser build
+      const resolved = new URL(specifier, `http://site${url}`).pathname;
+      if (!files.has(resolved)) queue.push({ url: resolved, via: `import in ${path.posix.basename(url)}` });
+    }
+  }
+  const list = [...files.values()].sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return {
+    gzipLevel: GZIP_LEVEL,
+    gzipBytes: list.reduce((sum, entry) => sum + entry.gzipBytes, 0),
+    rawBytes: list.reduce((sum, entry) => sum + entry.rawBytes, 0),
+    files: list,
+    missing,
+  };
+}
+
+/** Stylesheets (gzip bytes) and preloaded fonts (bytes as stored, woff2 is already compressed). */
+function cssAndFonts(html) {
+  const css = [];
+  const fonts = [];
+  for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
+    const href = /\bhref\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1];
+    if (!href) continue;
+    const urlPath = new URL(href, "http://site/").pathname;
+    const file = assetFile(urlPath);
+    if (/\brel\s*=\s*["']stylesheet["']/i.test(tag)) {
+      const bytes = file ? readFileSync(file) : undefined;
+      css.push({ url: urlPath, rawBytes: bytes?.length, gzipBytes: bytes ? gzipSize(bytes) : undefined });
+    } else if (/\brel\s*=\s*["']preload["']/i.test(tag) && /\bas\s*=\s*["']font["']/i.test(tag)) {
+      fonts.push({ url: urlPath, bytes: file ? statSync(file).size : undefined });
+    }
+  }
+  const sum = (list, key) => list.reduce((total, entry) => total + (entry[key] ?? 0), 0);
+  return {
+    css: { gzipLevel: GZIP_LEVEL, gzipBytes: sum(css, "gzipBytes"), rawBytes: sum(css, "rawBytes"), files: css },
+    fonts: { bytes: sum(fonts, "bytes"), files: fonts },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 3. Targets and load.
+
+/** The file of build/client/assets whose size is closest to `bytes` (empty files are skipped). */
+function assetClosestTo(bytes) {
+  const dir = path.join(clientDir, "assets");
+  let best;
+  for (const name of readdirSync(dir)) {
+    if (name.endsWith(".map")) continue; // source maps (when built with them) are not what users download
+    const size = statSync(path.join(dir, name)).size;
+    if (size === 0) continue;
+    if (!best || Math.abs(size - bytes) < Math.abs(best.size - bytes)) best = { name, size };
+  }
+  if (!best) throw new Error("build/client/assets has no files");
+  return best;
+}
+
+/** Runs scripts/bench-load.js in its own Node process and returns its parsed JSON output. */
+function runLoad(config) {
+  return new Promise((resolve, reject) => {
+    loadChild = spawn(process.execPath, [path.join(rootDir, "scripts", "bench-load.js"), JSON.stringify(config)], {
+      cwd: rootDir,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let stdout = "";
+    loadChild.stdout.on("data", (chunk) => (stdout += chunk));
+    loadChild.once("error", reject);
+    loadChild.once("exit", (code, signal) => {
+      if (code !== 0) return reject(new Error(`the load generator failed (${code ?? signal})`));
+      try {
+        resolve(JSON.parse(stdout));
+      } catch {
+        reject(new Error(`the load generator printed no JSON:\n${stdout.slice(0, 2000)}`));
+      }
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 6. Report.
+
+function pad(text, width, right = false) {
+  const value = String(text);
+  return right ? value.padStart(width) : value.padEnd(width);
+}
+
+function printReport(report) {
+  const lines = [];
+  const columns = [
+    ["target", 34, false],
+    ["req/s", 9, true],
+    ["p50 ms", 8, true],
+    ["p99 ms", 8, true],
+    ["non-2xx", 8, true],
+    ["errors", 7, true],
+    ["KB/resp", 8, true], // bytes on the wire per response, headers included
+    ["vs static", 10, true],
+  ];
+  const row = (cells) => cells.map((cell, index) => pad(cell, columns[index][1], columns[index][2])).join(" ");
+  lines.push("");
+  lines.push(`Load: ${report.settings.connections} connections, ${report.settings.warmupSeconds} s warm-up + ${report.settings.durationSeconds} s per target, Accept-Encoding: gzip, Node ${process.versions.node}, ${os.cpus().length} CPUs`);
+  lines.push(row(columns.map(([title]) => title)));
+  lines.push(row(columns.map(([, width]) => "-".repeat(width))));
+  for (const target of report.targets) {
+    const m = target.measured;
+    lines.push(
+      row([
+        target.name,
+        fmt(m.requestsPerSecond, 1),
+        fmt(m.latencyMs.p50, 0),
+        fmt(m.latencyMs.p99, 0),
+        m.non2xx,
+        m.errors + m.timeouts,
+        fmt(kb(m.bytesPerSecond / Math.max(m.requestsPerSecond, 1e-9)), 1),
+        fmt(target.ratioToStatic, 2),
+      ]),
+    );
+  }
+  lines.push("");
+  lines.push(`static asset: ${report.staticAsset.url} (${report.staticAsset.bytes} B; /home ar HTML ${report.homeHtml.ar.bytes} B, en ${report.homeHtml.en.bytes} B)`);
+  lines.push(`peak RSS (server process):   ${fmt(report.peakRssMB, 1)} MB (${report.rssSamples} samples every ${RSS_SAMPLE_MS} ms)`);
+  lines.push(`time to ready (spawn→/readyz 200): ${Math.round(report.readyMs)} ms (target ≤ ${READY_TARGET_MS} ms: ${report.readyMs <= READY_TARGET_MS ? "met" : "NOT met"})`);
+  const js = report.javascriptBeforeInteractive;
+  lines.push(`JS before interactive (/home): ${fmt(kb(js.gzipBytes), 1)} KB gzip level ${js.gzipLevel} (${fmt(kb(js.rawBytes), 1)} KB raw; target ≤ ${JS_TARGET_KB} KB: ${kb(js.gzipBytes) <= JS_TARGET_KB ? "met" : "NOT met"}), ${js.files.length} files:`);
+  for (const file of js.files) {
+    lines.push(`  ${pad(fmt(kb(file.gzipBytes), 1), 7, true)} KB  ${pad(file.url, 48)} (${fmt(kb(file.rawBytes), 1)} KB raw; ${file.via})`);
+  }
+  if (js.missing.length > 0) lines.push(`  not found in build/client: ${js.missing.join(", ")}`);
+  const { css, fonts } = report;
+  lines.push(`CSS: ${fmt(kb(css.gzipBytes), 1)} KB gzip level ${css.gzipLevel} (${fmt(kb(css.rawBytes), 1)} KB raw): ${css.files.map((file) => file.url).join(", ") || "none"}`);
+  lines.push(`fonts preloaded: ${fmt(kb(fonts.bytes), 1)} KB: ${fonts.files.map((file) => `${file.url} (${fmt(kb(file.bytes ?? 0), 1)} KB)`).join(", ") || "none"}`);
+  if (report.problems.length > 0) {
+    lines.push("");
+    lines.push("PROBLEMS:");
+    for (const problem of report.problems) lines.push(`  - ${problem}`);
+  }
+  process.stdout.write(`${lines.join("\n")}\n`);
+}
+
+/** Groups the server's log lines by level, message, method, path and status: [[text, count], …], most frequent first. */
+function summarizeServerOutput(lines) {
+  const levels = { 10: "trace", 20: "debug", 30: "info", 40: "warn", 50: "error", 60: "fatal" };
+  const counts = new Map();
+  for (const line of lines) {
+    let key = line.slice(0, 300);
+    try {
+      const entry = JSON.parse(line);
+      key = [levels[entry.level] ?? entry.level, entry.msg, entry.method, entry.path, entry.status, entry.err?.message]
+        .filter((part) => part !== undefined)
+        .join(" ");
+    } catch {
+      // not a JSON log line: kept as it is
+    }
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]);
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+async function main() {
+  buildIfNeeded();
+  const fingerprint = buildFingerprint();
+  const { baseUrl, readyMs } = await startServer();
+  const problems = [];
+
+  // The /home HTML in both languages, once, as a guest: its size picks the static asset and its
+  // scripts give the JavaScript figure.
+  const homeHtml = {};
+  for (const lang of ["ar", "en"]) {
+    const response = await get(`${baseUrl}/home`, { cookie: `lang=${lang}` });
+    if (response.status !== 200) throw new Error(`GET /home (lang=${lang}) answered ${response.status}`);
+    homeHtml[lang] = { bytes: response.body.length, wireBytes: response.wire.length, encoding: response.headers["content-encoding"] ?? "identity", html: response.body.toString("utf8") };
+  }
+  // 5. Read the files now, while they certainly match the HTML the server gave.
+  const javascript = javascriptBeforeInteractive(homeHtml.ar.html);
+  if (javascript.missing.length > 0) problems.push(`JS referenced by /home not found in build/client: ${javascript.missing.join(", ")}`);
+  const { css, fonts } = cssAndFonts(homeHtml.ar.html);
+
+  const asset = assetClosestTo(homeHtml.ar.bytes);
+  const assetUrl = `/assets/${asset.name}`;
+  const assetCheck = await get(`${baseUrl}${assetUrl}`);
+  if (assetCheck.status !== 200) throw new Error(`GET ${assetUrl} answered ${assetCheck.status}`);
+
+  const targets = [
+    { key: "homeAr", name: "GET /home (guest, ar)", url: `${baseUrl}/home`, headers: { cookie: "lang=ar" } },
+    { key: "homeEn", name: "GET /home (guest, en)", url: `${baseUrl}/home`, headers: { cookie: "lang=en" } },
+    { key: "cityAll", name: "GET /customerCare/api/city/all", url: `${baseUrl}/customerCare/api/city/all`, headers: {} },
+    { key: "static", name: `static ${asset.name}`, url: `${baseUrl}${assetUrl}`, headers: {} },
+  ].map((target) => ({ ...target, headers: { "accept-encoding": ACCEPT_ENCODING, ...target.headers } }));
+
+  const load = await runLoad({
+    targets: targets.map(({ name, url, headers }) => ({ name, url, headers })),
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    warmup: WARMUP_S,
+  });
+  // Peak memory covers start-up and the whole load; stop sampling before the shutdown.
+  clearInterval(rssTimer);
+  if (buildFingerprint() !== fingerprint) {
+    problems.push("build/ changed during the bench (another `npm run build` ran?): the server lost its files, figures are not reliable; run again");
+  }
+
+  const staticRps = load.results.find((result) => result.name === targets[3].name)?.measured.requestsPerSecond;
+  const results = targets.map((target, index) => {
+    const result = load.results[index];
+    for (const phase of ["warmup", "measured"]) {
+      const figures = result[phase];
+      if (!figures) continue;
+      if (figures.non2xx > 0) problems.push(`${target.name}: ${figures.non2xx} non-2xx responses during ${phase} (${JSON.stringify(figures.statusCodes)})`);
+      if (figures.errors + figures.timeouts > 0) problems.push(`${target.name}: ${figures.errors} errors, ${figures.timeouts} timeouts during ${phase}`);
+      if (figures.count2xx === 0) problems.push(`${target.name}: no 2xx response during ${phase}`);
+    }
+    return {
+      key: target.key,
+      name: target.name,
+      url: target.url.slice(baseUrl.length),
+      headers: target.headers,
+      measured: result.measured,
+      warmup: result.warmup,
+      ratioToStatic: staticRps ? result.measured.requestsPerSecond / staticRps : undefined,
+    };
+  });
+
+  // Server warnings/errors printed during the run (LOG_LEVEL=warn), reported as problems to look at.
+  const serverLines = serverOutput.split("\n").filter((line) => line.trim());
+
+  const report = {
+    date: new Date().toISOString(),
+    node: process.versions.node,
+    cpus: os.cpus().length,
+    settings: { connections: CONNECTIONS, durationSeconds: DURATION_S, warmupSeconds: WARMUP_S, acceptEncoding: ACCEPT_ENCODING },
+    targets: results,
+    staticAsset: { url: assetUrl, bytes: asset.size, chosenFor: "closest size to the /home (ar) HTML" },
+    homeHtml: {
+      ar: { bytes: homeHtml.ar.bytes, wireBytes: homeHtml.ar.wireBytes, encoding: homeHtml.ar.encoding },
+      en: { bytes: homeHtml.en.bytes, wireBytes: homeHtml.en.wireBytes, encoding: homeHtml.en.encoding },
+    },
+    peakRssMB: rss.peakBytes / 1024 / 1024,
+    rssSamples: rss.samples,
+    readyMs,
+    readyTargetMs: READY_TARGET_MS,
+    javascriptBeforeInteractive: { ...javascript, targetKB: JS_TARGET_KB },
+    css,
+    fonts,
+    serverOutput: serverLines.slice(-50),
+    problems,
+  };
+
+  printReport(report);
+  if (serverLines.length > 0) {
+    const groups = summarizeServerOutput(serverLines);
+    process.stdout.write(`\nserver output at LOG_LEVEL=warn: ${serverLines.length} lines\n`);
+    for (const [line, count] of groups.slice(0, 15)) process.stdout.write(`  ${pad(count, 6, true)} × ${line}\n`);
+    if (groups.length > 15) process.stdout.write(`  … ${groups.length - 15} more kinds (bench-results/latest.json has the last 50 lines)\n`);
+    const clientSaw5xx = results.some((target) => Object.keys(target.measured.statusCodes).some((code) => code.startsWith("5")) ||
+      Object.keys(target.warmup?.statusCodes ?? {}).some((code) => code.startsWith("5")));
+    if (!clientSaw5xx && groups.some(([line]) => / 500$/.test(line))) {
+      process.stdout.write("  note: the load generator received no 5xx. autocannon aborts the requests in flight when a run ends, and the\n" +
+        "  server logs an aborted page request as \"request failed\" with status 500: these lines are most likely those.\n");
+    }
+  }
+  mkdirSync(path.join(rootDir, "bench-results"), { recursive: true });
+  const resultsFile = path.join(rootDir, "bench-results", "latest.json");
+  writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
+  process.stdout.write(`\nwritten: ${path.relative(rootDir, resultsFile)}\n`);
+  return problems.length === 0 ? 0 : 1;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  log(`FAILED: ${error instanceof Error ? error.message : String(error)}`);
+  exitCode = 1;
+} finally {
+  await cleanup();
+}
+if (!interrupted) process.exit(exitCode);

@@ -1,0 +1,67 @@
+// The answer envelope of the spec API (ARCHITECTURE.md): success is HTTP 200 with
+// {status: 200, message, data}; failure is HTTP 4xx/5xx with {status: 0, message, code, errors?}.
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { z } from "@hono/zod-openapi";
+import { translate, type MessageKey } from "../i18n.ts";
+import type { AppEnv } from "../http-env.ts";
+
+export function ok<T>(c: Context<AppEnv>, data: T, messageKey: MessageKey = "api.ok") {
+  return c.json({ status: 200 as const, message: translate(c.get("language"), messageKey), data }, 200);
+}
+
+export type FailureCode =
+  | "BAD_REQUEST"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "PAYLOAD_TOO_LARGE"
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "RATE_LIMITED"
+  | "INTERNAL";
+
+export function failureBody(
+  language: Parameters<typeof translate>[0],
+  code: FailureCode,
+  messageKey: MessageKey,
+  errors?: Record<string, string[]>,
+) {
+  return { status: 0 as const, message: translate(language, messageKey), code, ...(errors ? { errors } : {}) };
+}
+
+export function fail<S extends ContentfulStatusCode>(
+  c: Context<AppEnv>,
+  httpStatus: S,
+  code: FailureCode,
+  messageKey: MessageKey,
+  errors?: Record<string, string[]>,
+) {
+  return c.json(failureBody(c.get("language"), code, messageKey, errors), httpStatus);
+}
+
+/** OpenAPI schema of a success answer carrying `data`. */
+export function successSchema<T extends z.ZodType>(data: T) {
+  return z.object({
+    status: z.literal(200),
+    message: z.string().openapi({ example: "تمت العملية بنجاح" }),
+    data,
+  });
+}
+
+export const failureSchema = z
+  .object({
+    status: z.literal(0),
+    message: z.string(),
+    code: z.string().openapi({ example: "NOT_FOUND" }),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .openapi("Failure");
+
+export const languageHeader = z.object({
+  "accept-language": z.string().optional().openapi({ description: "ar (default) or en", example: "ar" }),
+});
+
+export function jsonContent<T extends z.ZodType>(schema: T, description: string) {
+  return { content: { "application/json": { schema } }, description };
+}

@@ -1,0 +1,48 @@
+// The spec API: every capability's routes, the OpenAPI 3.1 document and its readable reference.
+import type { Context } from "hono";
+import { languageFromAcceptLanguage } from "../../common/language.ts";
+import { contentApi } from "../content/api.ts";
+import type { AppEnv } from "../http-env.ts";
+import { referenceApi } from "../reference/api.ts";
+import { renderApiReference } from "./reference-page.ts";
+import { createApiRouter } from "./router.ts";
+import { failureBody } from "./envelope.ts";
+
+/** Path prefixes that belong to the API: unknown paths under them answer a JSON 404, not a page. */
+export const API_PREFIXES = ["/core/api/", "/customerCare/api/", "/api/"];
+
+export function isApiPath(pathname: string): boolean {
+  const lower = pathname.toLowerCase();
+  return API_PREFIXES.some((prefix) => lower.startsWith(prefix.toLowerCase()));
+}
+
+export function createApi() {
+  const api = createApiRouter();
+  // API messages follow Accept-Language (default ar), whatever the page-language cookie says.
+  api.use("*", async (c, next) => {
+    c.set("language", languageFromAcceptLanguage(c.req.header("accept-language")));
+    await next();
+  });
+  api.route("/", contentApi);
+  api.route("/", referenceApi);
+
+  const documentConfig = {
+    openapi: "3.1.0",
+    info: {
+      title: "Operator website API",
+      version: "1.0.0",
+      description:
+        "The spec API of the operator's website. Answers use one envelope: success is HTTP 200 with " +
+        "{status: 200, message, data}; failure is HTTP 4xx/5xx with {status: 0, message, code, errors?}. " +
+        "Accept-Language (ar, the default, or en) selects the language of messages and content.",
+    },
+  };
+  api.doc31("/api-docs/openapi.json", documentConfig);
+  api.get("/api-docs", (c) => c.html(renderApiReference(api.getOpenAPI31Document(documentConfig) as Parameters<typeof renderApiReference>[0], c.get("secureHeadersNonce"))));
+  return api;
+}
+
+export function apiNotFound(c: Context<AppEnv>) {
+  const language = languageFromAcceptLanguage(c.req.header("accept-language"));
+  return c.json(failureBody(language, "NOT_FOUND", "api.notFound"), 404);
+}

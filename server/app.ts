@@ -1,0 +1,123 @@
+// The server bundle's entry (vite.config.ts): configuration → database (migrations, optional seed)
+// → HTTP server → graceful shutdown on SIGTERM/SIGINT. server/serve.js imports it, built or in dev.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import { createServer, type Server } from "node:http";
+import type { ServerBuild } from "react-router";
+import { loadConfig, type Config } from "./config.ts";
+import { openDatabase } from "./db/database.ts";
+import { loadContent } from "./db/seed/load-content.ts";
+import { createHttpApp } from "./http.ts";
+import { createLogger } from "./logger.ts";
+import type { AppServices } from "./services.ts";
+
+type ConnectMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+export interface StartOptions {
+  /** The repository root: migrations, content and build/ are found from here. */
+  rootDir: string;
+  /** Load content/*.json into the database before serving. */
+  seed?: boolean;
+  /** Development: Vite's middleware serves modules and assets in front of the app. */
+  viteMiddleware?: ConnectMiddleware;
+  env?: Record<string, string | undefined>;
+}
+
+export interface RunningServer {
+  server: Server;
+  services: AppServices;
+  url: string;
+  shutdown(reason: string): Promise<void>;
+}
+
+/** Libraries that write to the console (React Router's warnings, React's errors) log JSON lines too. */
+function routeConsoleToLogger(logger: ReturnType<typeof createLogger>) {
+  const text = (args: unknown[]) => args.map((arg) => (arg instanceof Error ? `${arg.message}\n${arg.stack ?? ""}` : String(arg))).join(" ");
+  console.error = (...args: unknown[]) => logger.error(text(args));
+  console.warn = (...args: unknown[]) => logger.warn(text(args));
+  console.info = (...args: unknown[]) => logger.info(text(args));
+  console.log = (...args: unknown[]) => logger.info(text(args));
+}
+
+function loadBuild(): Promise<ServerBuild> {
+  return import("virtual:react-router/server-build");
+}
+
+export async function start(options: StartOptions): Promise<RunningServer> {
+  const config: Config = loadConfig(options.env);
+  const logger = createLogger(config.LOG_LEVEL);
+  routeConsoleToLogger(logger);
+  const started = performance.now();
+  const database = await openDatabase(config, logger, options.rootDir);
+  if (options.seed) {
+    const counts = await loadContent(database.db, path.join(options.rootDir, "content"));
+    logger.info({ counts }, "demo content loaded");
+  }
+  const services: AppServices = { config, database, db: database.db, logger };
+
+  let shuttingDown = false;
+  const app = createHttpApp({
+    services,
+    clientDir: path.join(options.rootDir, "build", "client"),
+    build: loadBuild,
+    mode: options.viteMiddleware ? "development" : "production",
+    isShuttingDown: () => shuttingDown,
+  });
+  const listener = getRequestListener(app.fetch);
+  const server = createServer((req, res) => {
+    if (options.viteMiddleware) options.viteMiddleware(req, res, () => void listener(req, res));
+    else void listener(req, res);
+  });
+  // A slow or idle client cannot hold the server: bounded headers, request and keep-alive times.
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 60_000;
+  server.keepAliveTimeout = 5_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  const url = `http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`;
+  logger.info({ url, startupMs: Math.round(performance.now() - started) }, "listening");
+
+  let shutdownPromise: Promise<void> | undefined;
+  const shutdown = (reason: string) =>
+    (shutdownPromise ??= (async () => {
+      shuttingDown = true;
+      logger.info({ reason }, "shutting down: no new connections, finishing requests in flight");
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timeout = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), config.SHUTDOWN_TIMEOUT_MS).unref());
+      if ((await Promise.race([closed, timeout])) === "timeout") {
+        logger.warn("shutdown timeout: closing remaining connections");
+        server.closeAllConnections();
+      }
+      await database.close();
+      logger.info("stopped");
+    })());
+
+  return { server, services, url, shutdown };
+}
+
+/** Runs the server until SIGTERM/SIGINT, then shuts down gracefully and exits 0. */
+export async function main(options: StartOptions): Promise<void> {
+  let running: RunningServer;
+  try {
+    running = await start(options);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${message}\n`);
+    process.exit(1);
+  }
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      running.shutdown(signal).then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}

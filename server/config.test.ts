@@ -1,0 +1,112 @@
+// The environment contract of ARCHITECTURE.md: defaults for the embedded setup, and a bad value
+// stops the start with a ConfigError whose one-line message names the variable.
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+function configError(env: Record<string, string | undefined>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig(${JSON.stringify(env)}) should have thrown a ConfigError`);
+}
+
+function expectOneLineNaming(error: ConfigError, variable: string): void {
+  expect(error.message).not.toContain("\n");
+  expect(error.message).toMatch(new RegExp(`\\b${variable}\\b`));
+}
+
+describe("loadConfig defaults", () => {
+  test("an empty environment gives the embedded-database defaults", () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.HOST).toBe("0.0.0.0");
+    expect(config.DATA_DIR).toBe("./data");
+    expect(config.dataDir).toBe(path.resolve("./data"));
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.NODE_ENV).toBe("development");
+    expect(config.SMS_DRIVER).toBe("outbox");
+    expect(config.ALLOW_OUTBOX_IN_PRODUCTION).toBe(false);
+    expect(config.COMPANY_SLUG).toBe("sama");
+    expect(config.LOG_LEVEL).toBe("info");
+    expect(config.BODY_LIMIT_BYTES).toBe(1024 * 1024);
+  });
+
+  test("empty strings count as unset", () => {
+    const config = loadConfig({ PORT: "", DATABASE_URL: "", HOST: "" });
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.HOST).toBe("0.0.0.0");
+  });
+
+  test("given values are parsed: numbers from strings, DATA_DIR resolved to an absolute path", () => {
+    const config = loadConfig({
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: "/tmp/operator-data",
+      DATABASE_URL: "postgresql://app@db.internal:5432/operator",
+      NODE_ENV: "test",
+    });
+    expect(config.PORT).toBe(0);
+    expect(config.HOST).toBe("127.0.0.1");
+    expect(config.dataDir).toBe("/tmp/operator-data");
+    expect(config.DATABASE_URL).toBe("postgresql://app@db.internal:5432/operator");
+    expect(config.NODE_ENV).toBe("test");
+  });
+
+  test("production with the SMPP driver and its URL is accepted", () => {
+    const config = loadConfig({ NODE_ENV: "production", SMS_DRIVER: "smpp", SMPP_URL: "smpp://gateway:2775" });
+    expect(config.SMS_DRIVER).toBe("smpp");
+  });
+
+  test("production with the outbox driver is accepted when ALLOW_OUTBOX_IN_PRODUCTION=1", () => {
+    const config = loadConfig({ NODE_ENV: "production", ALLOW_OUTBOX_IN_PRODUCTION: "1" });
+    expect(config.SMS_DRIVER).toBe("outbox");
+    expect(config.ALLOW_OUTBOX_IN_PRODUCTION).toBe(true);
+  });
+});
+
+describe("loadConfig refuses bad values with one line naming the variable", () => {
+  for (const port of ["abc", "70000", "-1", "80.5"]) {
+    test(`PORT=${port}`, () => {
+      expectOneLineNaming(configError({ PORT: port }), "PORT");
+    });
+  }
+
+  for (const url of ["mysql://root@localhost/db", "localhost:5432", "not a url"]) {
+    test(`DATABASE_URL=${url}`, () => {
+      const error = configError({ DATABASE_URL: url });
+      expectOneLineNaming(error, "DATABASE_URL");
+      expect(error.message).toContain("postgres");
+    });
+  }
+
+  test("NODE_ENV=production with the outbox SMS driver and no ALLOW_OUTBOX_IN_PRODUCTION", () => {
+    const error = configError({ NODE_ENV: "production" });
+    expectOneLineNaming(error, "SMS_DRIVER");
+    expect(error.message).toContain("ALLOW_OUTBOX_IN_PRODUCTION");
+  });
+
+  test("NODE_ENV=production, SMS_DRIVER=outbox, ALLOW_OUTBOX_IN_PRODUCTION=0", () => {
+    expectOneLineNaming(configError({ NODE_ENV: "production", SMS_DRIVER: "outbox", ALLOW_OUTBOX_IN_PRODUCTION: "0" }), "SMS_DRIVER");
+  });
+
+  test("SMS_DRIVER=smpp without SMPP_URL", () => {
+    expectOneLineNaming(configError({ SMS_DRIVER: "smpp" }), "SMPP_URL");
+  });
+
+  test("NODE_ENV=staging", () => {
+    expectOneLineNaming(configError({ NODE_ENV: "staging" }), "NODE_ENV");
+  });
+
+  test("COMPANY_SLUG with capitals or spaces", () => {
+    expectOneLineNaming(configError({ COMPANY_SLUG: "Acme Inc" }), "COMPANY_SLUG");
+  });
+
+  test("ALLOW_OUTBOX_IN_PRODUCTION=yes (only 0, 1, true, false)", () => {
+    expectOneLineNaming(configError({ ALLOW_OUTBOX_IN_PRODUCTION: "yes" }), "ALLOW_OUTBOX_IN_PRODUCTION");
+  });
+});

@@ -1,0 +1,65 @@
+// The environment, read once at start and validated: a bad value stops the start with one line that
+// names the variable and what is wrong with it.
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["0", "1", "true", "false"])
+  .transform((value) => value === "1" || value === "true");
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    PUBLIC_URL: z.url().optional(),
+    COMPANY_SLUG: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, "must be lowercase letters, digits and dashes")
+      .default("sama"),
+    CURRENCY_SUFFIX_AR: z.string().min(1).default("ل.س"),
+    CURRENCY_SUFFIX_EN: z.string().min(1).default("SYP"),
+    SMS_DRIVER: z.enum(["outbox", "smpp"]).default("outbox"),
+    SMPP_URL: z.string().regex(/^smpps?:\/\//, "must be an smpp:// URL").optional(),
+    ALLOW_OUTBOX_IN_PRODUCTION: booleanFlag.default(false),
+    RSA_PRIVATE_KEY: z.string().includes("PRIVATE KEY", { message: "must be a PEM private key" }).optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Number of proxies in front of the app whose X-Forwarded-For entries are trusted (0: none). */
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && env.SMS_DRIVER === "outbox" && !env.ALLOW_OUTBOX_IN_PRODUCTION) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMS_DRIVER"],
+        message: "is 'outbox' in production; set SMS_DRIVER=smpp or ALLOW_OUTBOX_IN_PRODUCTION=1",
+      });
+    }
+    if (env.SMS_DRIVER === "smpp" && !env.SMPP_URL) {
+      ctx.addIssue({ code: "custom", path: ["SMPP_URL"], message: "is required when SMS_DRIVER=smpp" });
+    }
+  });
+
+export type Config = z.infer<typeof configSchema> & { dataDir: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError whose message is one line naming the first bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const result = configSchema.safeParse(present);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = issue.path.join(".") || "environment";
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message.replace(/^Invalid input: /, "")}`);
+  }
+  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
+}

@@ -1,0 +1,73 @@
+// Public content that the shell and the simple pages read: about/terms/privacy texts, bundle
+// categories, apps and social links, each in the language asked for.
+import { asc, eq } from "drizzle-orm";
+import type { Language } from "../../common/language.ts";
+import type { Db } from "../db/database.ts";
+import { aboutContent, apps, bundleCategories, socialLinks } from "../db/schema.ts";
+
+export interface AboutText {
+  type: number;
+  slug: string;
+  title: string;
+  text: string;
+  image: string | null;
+  largeImage: string | null;
+}
+
+export async function findAboutContent(db: Db, where: { type: number } | { slug: string }, language: Language): Promise<AboutText | null> {
+  const condition = "type" in where ? eq(aboutContent.type, where.type) : eq(aboutContent.slug, where.slug);
+  const [row] = await db.select().from(aboutContent).where(condition).limit(1);
+  if (!row) return null;
+  return {
+    type: row.type,
+    slug: row.slug,
+    title: language === "ar" ? row.titleAr : row.titleEn,
+    text: language === "ar" ? row.textAr : row.textEn,
+    image: row.image,
+    largeImage: row.largeImage,
+  };
+}
+
+export interface BundleCategory {
+  id: number;
+  title: string;
+}
+
+export async function listBundleCategories(db: Db, language: Language): Promise<BundleCategory[]> {
+  const rows = await db.select().from(bundleCategories).orderBy(asc(bundleCategories.sortOrder), asc(bundleCategories.id));
+  return rows.map((row) => ({ id: row.id, title: language === "ar" ? row.titleAr : row.titleEn }));
+}
+
+export interface CommercialApp {
+  id: number;
+  title: string;
+  /** Android store link. */
+  link: string;
+  /** iOS store link. */
+  appleLink: string;
+}
+
+export async function listApps(db: Db, language: Language): Promise<CommercialApp[]> {
+  const rows = await db.select().from(apps).orderBy(asc(apps.sortOrder), asc(apps.id));
+  return rows.map((row) => ({ id: row.id, title: language === "ar" ? row.titleAr : row.titleEn, link: row.link, appleLink: row.appleLink }));
+}
+
+/** The operator's own self-service app (the first app by sort order): its two store links. */
+export async function findOperatorApp(db: Db): Promise<{ link: string; appleLink: string } | null> {
+  const [row] = await db.select({ link: apps.link, appleLink: apps.appleLink }).from(apps).orderBy(asc(apps.sortOrder), asc(apps.id)).limit(1);
+  return row ?? null;
+}
+
+export interface SocialLink {
+  type: number;
+  link: string;
+}
+
+export async function listSocialLinks(db: Db): Promise<SocialLink[]> {
+  return db.select({ type: socialLinks.type, link: socialLinks.link }).from(socialLinks).orderBy(asc(socialLinks.type));
+}
+
+/** Privacy text as the spec's client reads it: literal backslash-n sequences are stripped. */
+export function stripEscapedNewlines(text: string): string {
+  return text.replace(/\\n/g, "");
+}

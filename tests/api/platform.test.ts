@@ -1,0 +1,207 @@
+// What every answer of the server shares (ARCHITECTURE.md): the JSON 404 of unknown API paths, the
+// OpenAPI document and its reference page, health checks, the body limit, security headers with a
+// fresh CSP nonce per answer, request ids and compression.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { api, startTestServer, type ApiClient, type HttpAnswer, type TestServer } from "../support/test-server.ts";
+import { expectFailure, LANGUAGE_CASES } from "../support/contract.ts";
+
+/** Every spec §7 row implemented so far, as the OpenAPI document writes its path. */
+const API_ROWS = [
+  "/customerCare/api/about/type/{type}",
+  "/customerCare/api/app/web",
+  "/customerCare/api/commercialApp/web",
+  "/customerCare/api/socialLink/get",
+  "/core/api/bundleCategories/web",
+  "/customerCare/api/city/all",
+  "/core/api/jobs/all",
+];
+
+let server: TestServer;
+let client: ApiClient;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  client = api(server);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("unknown API paths", () => {
+  for (const { asked, expected, label } of LANGUAGE_CASES) {
+    test(`GET /core/api/nope with ${label}: 404 NOT_FOUND JSON envelope in ${expected}, not a page`, async () => {
+      expectFailure(await client.get("/core/api/nope", asked), 404, "NOT_FOUND", expected, "notFound");
+    });
+  }
+
+  test("GET /customerCare/api/nope/deeper and POST /core/api/nope: 404 JSON envelope too", async () => {
+    expectFailure(await client.get("/customerCare/api/nope/deeper", "en"), 404, "NOT_FOUND", "en", "notFound");
+    const posted = await client.request("/core/api/nope", {
+      method: "POST",
+      headers: { "accept-language": "en", "content-type": "application/x-www-form-urlencoded" },
+      body: "a=1",
+    });
+    expectFailure(posted, 404, "NOT_FOUND", "en", "notFound");
+  });
+});
+
+describe("OpenAPI document and reference", () => {
+  test("/api-docs/openapi.json is an OpenAPI 3.1 document listing every API row with its GET", async () => {
+    const answer = await client.get("/api-docs/openapi.json");
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toMatch(/^application\/json/);
+    const document = answer.json<{ openapi: string; info: { title: string; version: string }; paths: Record<string, Record<string, unknown>> }>();
+    expect(document.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(document.info.title).toBeTruthy();
+    expect(document.info.version).toBeTruthy();
+    for (const path of API_ROWS) {
+      expect(document.paths, `the document should describe ${path}`).toHaveProperty([path]);
+      expect(document.paths[path], `${path} should have a GET operation`).toHaveProperty("get");
+    }
+  });
+
+  test("/api-docs answers an HTML reference that names every API row", async () => {
+    const answer = await client.get("/api-docs", null, { accept: "text/html" });
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toMatch(/^text\/html/);
+    expect(answer.text).toMatch(/^<!doctype html>/i);
+    for (const path of API_ROWS) expect(answer.text, `the reference should name ${path}`).toContain(path);
+    expect(answer.text).toContain("/api-docs/openapi.json");
+  });
+});
+
+describe("health", () => {
+  test("/healthz answers 200 with a small JSON body", async () => {
+    const answer = await client.get("/healthz");
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toMatch(/^application\/json/);
+    expect(answer.json()).toEqual({ status: "ok" });
+  });
+
+  test("/readyz answers 200 with a small JSON body while the database is reachable", async () => {
+    const answer = await client.get("/readyz");
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toMatch(/^application\/json/);
+    expect(answer.json()).toEqual({ status: "ready" });
+  });
+});
+
+describe("body limit", () => {
+  // Just over the default limit (1 MiB): small enough to sit in the loopback socket buffers, so the
+  // client has written all of it before the server answers 413 and closes (no EPIPE race under load).
+  const overLimit = Buffer.alloc(1024 * 1024 + 4096, "a");
+
+  for (const { asked, expected, label } of LANGUAGE_CASES) {
+    test(`a form body over 1 MiB to an API row with ${label}: 413 PAYLOAD_TOO_LARGE envelope in ${expected}`, async () => {
+      const answer = await client.request("/customerCare/api/app/web", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...(asked ? { "accept-language": asked } : {}) },
+        body: overLimit,
+      });
+      expectFailure(answer, 413, "PAYLOAD_TOO_LARGE", expected, "tooLarge");
+    });
+  }
+
+  test("a 2 MB JSON body to an unknown API path: 413 envelope, never 500", async () => {
+    const answer = await client.request("/core/api/nope", {
+      method: "POST",
+      headers: { "content-type": "application/json", "accept-language": "en" },
+      body: overLimit,
+    });
+    expectFailure(answer, 413, "PAYLOAD_TOO_LARGE", "en", "tooLarge");
+  });
+
+  test("a 2 MB body sent chunked (no Content-Length): 413 envelope, never 500", async () => {
+    const answer = await client.request("/core/api/jobs/all", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "accept-language": "en" },
+      body: overLimit,
+      chunked: true,
+    });
+    expectFailure(answer, 413, "PAYLOAD_TOO_LARGE", "en", "tooLarge");
+  });
+
+  test("after the oversized bodies the server still answers", async () => {
+    expect((await client.get("/healthz")).status).toBe(200);
+  });
+});
+
+function nonceOf(answer: HttpAnswer): string {
+  const csp = String(answer.headers["content-security-policy"] ?? "");
+  const nonce = /'nonce-([A-Za-z0-9+/=_-]+)'/.exec(csp)?.[1];
+  if (!nonce) throw new Error(`no nonce in Content-Security-Policy: "${csp}"`);
+  return nonce;
+}
+
+function expectSecurityHeaders(answer: HttpAnswer): void {
+  const csp = String(answer.headers["content-security-policy"] ?? "");
+  expect(csp, "Content-Security-Policy").toMatch(/script-src [^;]*'nonce-[A-Za-z0-9+/=_-]+'/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+  expect(answer.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(answer.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(answer.headers["x-powered-by"]).toBeUndefined();
+}
+
+describe("security headers", () => {
+  for (const [kind, path] of [
+    ["an HTML page", "/home"],
+    ["a JSON answer", "/core/api/jobs/all"],
+    ["a JSON failure", "/core/api/nope"],
+    ["the not-found page", "/nope"],
+  ] as const) {
+    test(`${kind} (${path}) carries CSP with a fresh nonce per answer, nosniff, Referrer-Policy and X-Request-Id`, async () => {
+      const first = await client.get(path, "en", { accept: "text/html,application/json" });
+      const second = await client.get(path, "en", { accept: "text/html,application/json" });
+      expectSecurityHeaders(first);
+      expectSecurityHeaders(second);
+      expect(nonceOf(first)).not.toBe(nonceOf(second));
+      expect(first.headers["x-request-id"]).not.toBe(second.headers["x-request-id"]);
+    });
+  }
+
+  test("every inline script of a page carries the nonce of its own answer's CSP", async () => {
+    const answer = await client.page("/home");
+    const nonce = nonceOf(answer);
+    const scripts = [...answer.text.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) {
+      if (/\bsrc=/.test(attributes) || /type="application\/(ld\+)?json"/.test(attributes)) continue;
+      expect(attributes, "inline script without the answer's nonce").toContain(`nonce="${nonce}"`);
+    }
+  });
+});
+
+describe("compression", () => {
+  test("/home with Accept-Encoding: gzip answers gzip, and the HTML inside is whole", async () => {
+    const answer = await client.page("/home", { headers: { "accept-encoding": "gzip" } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-encoding"]).toBe("gzip");
+    expect(answer.raw.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    expect(answer.text).toMatch(/<html\b/);
+    expect(answer.text).toMatch(/<\/html>\s*$/);
+  });
+
+  test("/home without Accept-Encoding answers plain HTML", async () => {
+    const answer = await client.page("/home");
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-encoding"]).toBeUndefined();
+    expect(answer.raw.toString("utf8")).toMatch(/<html\b/);
+  });
+});
+
+describe("JSON media type", () => {
+  test("API answers declare application/json; charset=utf-8 (ARCHITECTURE.md, Answer envelope)", async () => {
+    for (const path of ["/core/api/jobs/all", "/core/api/nope", "/customerCare/api/about/type/abc"]) {
+      const answer = await client.get(path, "ar");
+      expect(answer.headers["content-type"], `Content-Type of ${path}`).toMatch(/^application\/json; ?charset=utf-8$/i);
+    }
+  });
+});
+
+describe("the server after these requests", () => {
+  test("logged no error: no request above made it fail", () => {
+    expect(server.errors()).toEqual([]);
+  });
+});

@@ -1,0 +1,45 @@
+// Real headless Chromium for the end-to-end tests (Debian's package, driven by playwright-core).
+// A missing browser fails the run with a message that says how to install it: never a silent skip.
+import { existsSync } from "node:fs";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Language } from "../../common/language.ts";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: install Debian's package (apt-get install chromium) or set CHROMIUM_PATH`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+export interface PageWithErrors {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught exceptions so far (CSP violations show up here). */
+  errors: string[];
+}
+
+/** A fresh browser context (own cookies and storage) at the given viewport and language. */
+export async function openPage(browser: Browser, baseURL: string, viewport = DESKTOP, language?: Language): Promise<PageWithErrors> {
+  const context = await browser.newContext({ baseURL, viewport });
+  if (language) await context.addCookies([{ name: "lang", value: language, url: baseURL }]);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(String(error)));
+  return { context, page, errors };
+}
+
+/** Waits until React has hydrated the page (SiteShell marks it), so clicks reach React's handlers. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
+}

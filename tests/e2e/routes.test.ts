@@ -1,0 +1,241 @@
+// The route table of spec §2 in a real browser: redirects, status codes, guards, the not-found
+// page, the privacy and terms pages, and the layout switches at 1100, 992 and 460 px.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertSession } from "../support/subscriber.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const h1 = (page: Page) => page.getByRole("heading", { level: 1 }).textContent();
+
+describe("redirects and the route table", () => {
+  it("goes from / to /personal to /home", async () => {
+    const { page, context } = await openPage(browser, server.url);
+    const response = await page.goto("/");
+    expect(new URL(page.url()).pathname).toBe("/home");
+    expect(response?.status()).toBe(200);
+    const chain: string[] = [];
+    let request = response?.request().redirectedFrom();
+    while (request) {
+      chain.unshift(new URL(request.url()).pathname);
+      request = request.redirectedFrom();
+    }
+    expect(chain).toEqual(["/", "/personal"]);
+    await context.close();
+  });
+
+  it.each([
+    ["/personal/bundles", "/bundles"],
+    ["/support", "/support/FAQs"],
+    ["/about-sama", "/about-sama/who-we-are"],
+  ])("redirects %s to %s", async (from, to) => {
+    const { page, context } = await openPage(browser, server.url);
+    const response = await page.goto(from);
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe(to);
+    await context.close();
+  });
+
+  it.each([
+    ["/products", "Products and services"],
+    ["/products/segment-products", "Segment products"],
+    ["/products/payment/62", "Product"],
+    ["/bundles/1", "Internet bundles"],
+    ["/bundle-details/data/1", "Bundle details"],
+    ["/offer-details/weekly/1", "Offer details"],
+    ["/international-Roaming-Countries", "International call roaming countries"],
+    ["/SMS-Roaming-Countries", "SMS roaming countries"],
+    ["/app-details/1", "Sama app"],
+    ["/service-details/1", "Service details"],
+    ["/news-details/press/1", "News"],
+    ["/segment-details/1", "Segment details"],
+    ["/Reservation", "Number reservation"],
+    ["/about-sama/investor-relations", "Investor relations"],
+    ["/Support/Services-Centers", "Service centres"],
+    ["/support/feedback", "Feedback"],
+    ["/service-terms", "Terms of service"],
+  ])("shows %s with its title and breadcrumb", async (path, title) => {
+    const { page, context, errors } = await openPage(browser, server.url, DESKTOP, "en");
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    expect(await h1(page)).toBe(title);
+    const crumbs = page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem");
+    expect(await crumbs.first().textContent()).toBe("Home");
+    expect(await crumbs.last().textContent()).toContain(title);
+    expect(await page.title()).toBe(`${title} | Sama Mobile`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("not-found page", () => {
+  for (const language of ["ar", "en"] as const) {
+    it(`answers 404 with the navbar, 'Ooops!', the message, a way home and the footer (${language})`, async () => {
+      const { page, context, errors } = await openPage(browser, server.url, DESKTOP, language);
+      const response = await page.goto("/no-such-page/at-all");
+      expect(response?.status()).toBe(404);
+      expect(await h1(page)).toBe("Ooops!");
+      expect(await page.getByText(language === "ar" ? "الصفحة التي تبحث عنها غير موجودة أو تم نقلها." : "The page you are looking for does not exist or has moved.").count()).toBe(1);
+      expect(await page.locator("header").count()).toBe(1);
+      expect(await page.locator("footer").count()).toBe(1);
+      await waitForHydration(page);
+      await page.getByRole("link", { name: language === "ar" ? "العودة إلى الرئيسية" : "Back to home" }).click();
+      await page.waitForURL(/\/home$/);
+      expect(errors.filter((error) => !error.includes("404"))).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("lays out side by side from 992 px and stacked below", async () => {
+    const { page, context } = await openPage(browser, server.url, { width: 992, height: 800 }, "en");
+    await page.goto("/nope");
+    const box = page.getByTestId("not-found");
+    expect(await box.evaluate((element) => getComputedStyle(element).flexDirection)).toBe("row");
+    await page.setViewportSize({ width: 991, height: 800 });
+    expect(await box.evaluate((element) => getComputedStyle(element).flexDirection)).toBe("column");
+    await context.close();
+  });
+});
+
+describe("guarded routes", () => {
+  for (const path of ["/profile", "/call-forward", "/super-clip"]) {
+    it(`sends a guest from ${path} to /home`, async () => {
+      const { page, context } = await openPage(browser, server.url);
+      await page.goto(path);
+      expect(new URL(page.url()).pathname).toBe("/home");
+      await context.close();
+    });
+  }
+
+  for (const language of ["ar", "en"] as const) {
+    it(`remembers /reserve-number for a guest and opens the account menu on /home (${language})`, async () => {
+      const { page, context } = await openPage(browser, server.url, DESKTOP, language);
+      await page.goto("/reserve-number");
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/home?login=1");
+      const cookies = await context.cookies();
+      const nextRoute = cookies.find((cookie) => cookie.name === "next_route");
+      expect(nextRoute?.httpOnly).toBe(true);
+      expect(decodeURIComponent(nextRoute?.value ?? "")).toBe("/reserve-number");
+      await waitForHydration(page);
+      const menu = page.getByRole("dialog", { name: language === "ar" ? "أهلاً بك" : "Welcome" });
+      await menu.waitFor();
+      expect(await menu.getByRole("button").allTextContents()).toEqual(language === "ar" ? ["تسجيل الدخول", "إنشاء حساب"] : ["Log in", "Create account"]);
+      await context.close();
+    });
+  }
+
+  it("lets a subscriber with a live session in, with the number on the account button", async () => {
+    const session = await insertSession(server.databaseUrl, { gsm: "0944123456" });
+    const { page, context } = await openPage(browser, server.url, DESKTOP, "en");
+    await context.addCookies([{ name: "session", value: session.token, url: server.url }]);
+    const response = await page.goto("/call-forward");
+    expect(response?.status()).toBe(200);
+    expect(await h1(page)).toBe("Call forward");
+    const crumbs = await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem").allTextContents();
+    expect(crumbs.map((crumb) => crumb.trim())).toEqual(["Home", "Profile features", "Call forward"]);
+    expect(await page.locator("header").getByText("0944123456").count()).toBe(1);
+    await context.close();
+  });
+});
+
+describe("mobile layout below 1100 px", () => {
+  it("shows the sidebar toggle at 1099 px and the section bar at 1100 px", async () => {
+    const { page, context } = await openPage(browser, server.url, { width: 1100, height: 800 }, "en");
+    await page.goto("/home");
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    const sections = page.getByRole("navigation", { name: "Main sections" });
+    expect(await toggle.isVisible()).toBe(false);
+    expect(await sections.isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Find service centres" }).isVisible()).toBe(true);
+    await page.setViewportSize({ width: 1099, height: 800 });
+    expect(await toggle.isVisible()).toBe(true);
+    expect(await sections.isVisible()).toBe(false);
+    expect(await page.getByRole("link", { name: "Centres" }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  for (const language of ["ar", "en"] as const) {
+    it(`opens the sidebar with section links and quick links, and follows the apps link to the anchor (${language})`, async () => {
+      const { page, context, errors } = await openPage(browser, server.url, PHONE, language);
+      await page.goto("/bundles");
+      await waitForHydration(page);
+      await page.getByRole("button", { name: language === "ar" ? "فتح القائمة" : "Open menu" }).click();
+      const sidebar = page.getByTestId("mobile-sidebar");
+      await sidebar.waitFor();
+      expect(await sidebar.getByRole("navigation", { name: language === "ar" ? "روابط سريعة" : "Quick links" }).getByRole("link").allTextContents()).toEqual(
+        language === "ar" ? ["احجز رقماً", "لائحة الأسعار", "التطبيقات"] : ["Reserve a number", "Prices list", "Apps"],
+      );
+      // The panel slides in from the start side: the right edge in Arabic, the left in English.
+      const box = (await sidebar.boundingBox())!;
+      if (language === "ar") expect(Math.round(box.x + box.width)).toBe(PHONE.width);
+      else expect(Math.round(box.x)).toBe(0);
+      await sidebar.getByRole("link", { name: language === "ar" ? "التطبيقات" : "Apps" }).click();
+      await page.waitForURL(/\/home#apps$/);
+      await sidebar.waitFor({ state: "detached" });
+      await expect.poll(() => page.locator("#apps").getByRole("heading", { level: 2 }).isVisible()).toBe(true);
+      // The page scrolled to the apps anchor.
+      await expect.poll(() => page.locator("#apps").evaluate((element) => Math.round(element.getBoundingClientRect().top))).toBeLessThan(PHONE.height / 2);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("uses the short search placeholder below 460 px", async () => {
+    const { page, context } = await openPage(browser, server.url, { width: 460, height: 800 }, "en");
+    await page.goto("/home");
+    await waitForHydration(page);
+    const search = page.getByRole("searchbox", { name: "Search" });
+    expect(await search.getAttribute("placeholder")).toBe("Search bundles, offers and services");
+    await page.setViewportSize({ width: 459, height: 800 });
+    await expect.poll(() => search.getAttribute("placeholder")).toBe("Search");
+    await context.close();
+  });
+});
+
+describe("terms and privacy", () => {
+  for (const language of ["ar", "en"] as const) {
+    it(`shows the privacy policy from the database with its breadcrumb (${language})`, async () => {
+      const { page, context, errors } = await openPage(browser, server.url, DESKTOP, language);
+      await page.goto("/privacy-policy");
+      const content = page.getByTestId("privacy-content");
+      await content.waitFor();
+      expect(await content.textContent()).not.toContain("\\n");
+      expect((await content.textContent())!.length).toBeGreaterThan(500);
+      const links = await page.getByRole("navigation", { name: language === "ar" ? "مسار التنقل" : "Breadcrumb" }).getByRole("link").evaluateAll((items) => items.map((item) => item.getAttribute("href")));
+      expect(links).toEqual(["/personal", "/bundles"]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("links the privacy title back to segment products for the segment type, and changes layout at 1180 px", async () => {
+    const { page, context } = await openPage(browser, server.url, { width: 1180, height: 800 }, "en");
+    await page.goto("/privacy-policy/segment");
+    expect(await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Privacy policy" }).getAttribute("href")).toBe("/products/segment-products");
+    const content = page.getByTestId("privacy-content");
+    expect(await content.evaluate((element) => getComputedStyle(element).flexDirection)).toBe("row");
+    await page.setViewportSize({ width: 1179, height: 800 });
+    expect(await content.evaluate((element) => getComputedStyle(element).flexDirection)).toBe("column");
+    await context.close();
+  });
+
+  it("shows the terms of service, with a way back to segment products for the segment type", async () => {
+    const { page, context } = await openPage(browser, server.url, PHONE, "ar");
+    await page.goto("/service-terms/segment");
+    expect(await h1(page)).toBe("شروط الخدمة");
+    expect((await page.locator(".prose-content").textContent())!.length).toBeGreaterThan(500);
+    expect(await page.locator('main a[href="/products/segment-products"]').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,182 @@
+// Starts the built site (node server/serve.js) on a fresh database cloned from the run's template,
+// exactly as production starts it, on a free port of 127.0.0.1. Requires `npm run build` first
+// (the global setup checks it).
+//
+//   const server = await startTestServer();          // in beforeAll
+//   const answer = await api(server).get("/core/api/jobs/all", "en");
+//   await server.stop();                             // in afterAll: SIGTERM, wait, drop the clone
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createTestDatabase } from "./test-database.ts";
+
+export { api, findSetCookie, send, type ApiClient, type HttpAnswer } from "./http.ts";
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const START_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 20_000;
+const KEPT_OUTPUT_LINES = 400;
+/** Variables of the test runner's own environment that the server gets; everything else is explicit. */
+const INHERITED_ENV = ["PATH", "HOME", "TMPDIR", "TZ", "LANG", "LC_ALL", "SYSTEMROOT"];
+
+export interface TestServerOptions {
+  /** Extra environment for the server (COMPANY_SLUG, BODY_LIMIT_BYTES, …); wins over the defaults. */
+  env?: Record<string, string>;
+  /** Extra command-line arguments of server/serve.js (e.g. --seed). */
+  args?: string[];
+  /** Log level; at most "info", since the server announces itself with an info line. Default "info". */
+  logLevel?: "info" | "debug" | "trace";
+}
+
+export interface TestServer {
+  /** Base URL, e.g. http://127.0.0.1:41235 */
+  url: string;
+  /** URL of this server's own database (a clone of the template), for inserting rows in a test. */
+  databaseUrl: string;
+  process: ChildProcess;
+  /** The server's last output lines (stdout and stderr), for diagnosis. */
+  output(): string;
+  /** The server's JSON log lines so far (the last few hundred). */
+  logs(): Record<string, unknown>[];
+  /** Every log line of level error or worse since the start (a 5xx answer logs one). */
+  errors(): Record<string, unknown>[];
+  /** Whether the server still runs, or how it ended, with its last output: for failure messages. */
+  diagnose(): string;
+  /** SIGTERM, wait for the exit, then drop the database. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "operator-server-"));
+  const env: Record<string, string> = {};
+  for (const name of INHERITED_ENV) if (process.env[name] !== undefined) env[name] = process.env[name]!;
+  Object.assign(
+    env,
+    {
+      NODE_ENV: "test",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATABASE_URL: database.url,
+      DATABASE_POOL_SIZE: "4",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: options.logLevel ?? "info",
+    },
+    options.env,
+  );
+
+  const child = spawn(process.execPath, [path.join(rootDir, "server", "serve.js"), ...(options.args ?? [])], {
+    cwd: rootDir,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.add(child);
+  const lines: string[] = [];
+  const errorLines: Record<string, unknown>[] = [];
+  const keep = (line: string) => {
+    lines.push(line);
+    if (lines.length > KEPT_OUTPUT_LINES) lines.splice(0, lines.length - KEPT_OUTPUT_LINES);
+  };
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => {
+      running.delete(child);
+      resolve({ code, signal });
+    }),
+  );
+  const output = () => lines.join("\n");
+
+  const cleanUp = async () => {
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  let url: string;
+  try {
+    url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.kill("SIGKILL");
+        reject(new Error(`The test server did not say "listening" within ${START_TIMEOUT_MS / 1000} s. Its output:\n${output()}`));
+      }, START_TIMEOUT_MS);
+      let pending = "";
+      child.stdout!.setEncoding("utf8");
+      child.stdout!.on("data", (chunk: string) => {
+        pending += chunk;
+        let newline: number;
+        while ((newline = pending.indexOf("\n")) >= 0) {
+          const line = pending.slice(0, newline);
+          pending = pending.slice(newline + 1);
+          keep(line);
+          try {
+            const entry = JSON.parse(line) as { msg?: string; url?: string; level?: number };
+            if (typeof entry.level === "number" && entry.level >= 50) errorLines.push(entry);
+            if (entry.msg === "listening" && typeof entry.url === "string") {
+              clearTimeout(timer);
+              resolve(entry.url);
+            }
+          } catch {
+            // not a JSON log line: kept for the diagnosis only
+          }
+        }
+      });
+      child.stderr!.setEncoding("utf8");
+      child.stderr!.on("data", (chunk: string) => chunk.split("\n").filter(Boolean).forEach((line) => keep(`[stderr] ${line}`)));
+      child.once("error", (error) => {
+        clearTimeout(timer);
+        reject(new Error(`Could not run ${process.execPath} server/serve.js: ${error.message}`));
+      });
+      void exited.then(({ code, signal }) => {
+        clearTimeout(timer);
+        reject(new Error(`The test server exited (code ${code}, signal ${signal}) before listening. Its output:\n${output()}`));
+      });
+    });
+  } catch (error) {
+    child.kill("SIGKILL");
+    await exited;
+    await cleanUp().catch(() => {});
+    throw error;
+  }
+
+  let stopping: Promise<void> | undefined;
+  let ended: string | undefined;
+  void exited.then(({ code, signal }) => {
+    ended = `exited with code ${code}, signal ${signal}`;
+    // Nobody asked it to stop: say so, since every later request of the suite will fail.
+    if (!stopping) process.stderr.write(`\nThe test server ${url} ${ended} while its tests ran. Its last output:\n${output().split("\n").slice(-40).join("\n")}\n`);
+  });
+  return {
+    url,
+    databaseUrl: database.url,
+    process: child,
+    output,
+    logs: () =>
+      lines.flatMap((line) => {
+        try {
+          return [JSON.parse(line) as Record<string, unknown>];
+        } catch {
+          return [];
+        }
+      }),
+    errors: () => [...errorLines],
+    diagnose: () =>
+      `The test server ${url} (pid ${child.pid}) ${ended ?? "is running"}. Its last output:\n${output().split("\n").slice(-40).join("\n")}`,
+    stop: () =>
+      (stopping ??= (async () => {
+        if (child.exitCode === null && child.signalCode === null) {
+          child.kill("SIGTERM");
+          const timeout = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), STOP_TIMEOUT_MS).unref());
+          if ((await Promise.race([exited, timeout])) === "timeout") {
+            child.kill("SIGKILL");
+            await exited;
+          }
+        }
+        await cleanUp();
+      })()),
+  };
+}

@@ -1,0 +1,62 @@
+// Three test projects (ARCHITECTURE.md, Tests):
+// - unit: beside the code in server/, common/ and app/; a few need a database and get a clone of
+//   the migrated template that tests/support/database-setup.ts prepares;
+// - api: contract tests over real HTTP against the built server (npm run build first);
+// - e2e: real headless Chromium against the built server, one file at a time;
+// - ops: whole app processes started and killed (crash recovery, graceful shutdown).
+// The database setup runs once per run whichever projects run: one embedded PostgreSQL (or the
+// server of TEST_DATABASE_URL) and one migrated, seeded template database shared by all of them.
+import { defineConfig } from "vitest/config";
+
+const databaseSetup = "./tests/support/database-setup.ts";
+const serverSetup = "./tests/support/global-setup.ts";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["server/**/*.test.ts", "common/**/*.test.ts", "app/**/*.test.ts"],
+          environment: "node",
+          globalSetup: [databaseSetup],
+          testTimeout: 15_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "api",
+          include: ["tests/api/**/*.test.ts"],
+          environment: "node",
+          globalSetup: [serverSetup],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: [serverSetup],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // Whole app processes (their own embedded database under a temporary DATA_DIR): crash recovery
+        // and graceful shutdown. Slow, so one file at a time.
+        test: {
+          name: "ops",
+          include: ["tests/ops/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
