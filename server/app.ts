@@ -66,6 +66,8 @@ export async function start(options: StartOptions): Promise<RunningServer> {
   });
   const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => {
+    // While draining, every answer closes its connection so keep-alive clients reconnect elsewhere.
+    if (shuttingDown) res.setHeader("Connection", "close");
     if (options.viteMiddleware) options.viteMiddleware(req, res, () => void listener(req, res));
     else void listener(req, res);
   });
@@ -87,7 +89,12 @@ export async function start(options: StartOptions): Promise<RunningServer> {
   const shutdown = (reason: string) =>
     (shutdownPromise ??= (async () => {
       shuttingDown = true;
-      logger.info({ reason }, "shutting down: no new connections, finishing requests in flight");
+      // Drain first: /readyz answers 503 while the server still accepts and answers, so a load
+      // balancer stops sending traffic before the listening socket closes. Closing at once would
+      // reset the connections still waiting in the accept queue.
+      logger.info({ reason, drainMs: config.SHUTDOWN_DRAIN_MS }, "shutting down: not ready, draining");
+      if (config.SHUTDOWN_DRAIN_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
+      logger.info("closing: no new connections, finishing requests in flight");
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const timeout = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), config.SHUTDOWN_TIMEOUT_MS).unref());

@@ -33,6 +33,7 @@ const configSchema = z
     /** Number of proxies in front of the app whose X-Forwarded-For entries are trusted (0: none). */
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(1_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   })
   .superRefine((env, ctx) => {

@@ -68,6 +68,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       DATABASE_POOL_SIZE: "4",
       DATA_DIR: dataDir,
       LOG_LEVEL: options.logLevel ?? "info",
+      // No load balancer in front of a test server: stop without the drain pause.
+      SHUTDOWN_DRAIN_MS: "0",
     },
     options.env,
   );
