@@ -4,12 +4,23 @@
 // than the server being measured.
 //
 // Input: one JSON argument
-//   { "targets": [{ "name", "url", "headers" }], "connections": 50, "duration": 10, "warmup": 3 }
+//   { "targets": [{ "name", "url", "headers", "bearerTokens"? }], "connections": 50, "duration": 10, "warmup": 3 }
+// where bearerTokens, when given, are sent in turn as `Authorization: Bearer <token>`, one per request,
+// so that the load spreads over many sessions as real traffic does.
 // Output: one JSON document on stdout
 //   { "results": [{ "name", "url", "warmup": {...}, "measured": {...} }] }
 // where each {...} holds the figures bench.js needs (requests/s, latency percentiles, status counts,
 // bytes/s). Progress messages go to stderr so that stdout stays pure JSON.
 import autocannon from "autocannon";
+
+/** An autocannon setupRequest that gives each request the next token of the list. */
+function rotateBearerTokens(tokens) {
+  let next = 0;
+  return (request) => {
+    const token = tokens[next++ % tokens.length];
+    return { ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } };
+  };
+}
 
 /** Runs autocannon once and keeps only the figures the report uses. */
 async function run(target, { connections, duration }) {
@@ -23,6 +34,7 @@ async function run(target, { connections, duration }) {
     pipelining: 1,
     // A request that takes longer than this counts as a timeout (an error), not a success.
     timeout: 10,
+    ...(target.bearerTokens?.length ? { requests: [{ setupRequest: rotateBearerTokens(target.bearerTokens) }] } : {}),
   });
   return {
     duration: result.duration,

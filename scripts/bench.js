@@ -4,16 +4,25 @@
 //  1. Builds (npm run build) when build/server/index.js is missing or older than a source file.
 //  2. Starts the production server (server/serve.js --seed) on a fresh embedded PostgreSQL in a
 //     temporary DATA_DIR and a free port, and measures the time from spawn to the first 200 of /readyz.
-//  3. Runs the load from a separate Node process (scripts/bench-load.js, autocannon), one target at a
-//     time: warm-up, then the measured run. Every request sends Accept-Encoding: gzip.
-//  4. Samples the server process's resident memory (VmRSS) every 100 ms and keeps the peak.
-//  5. Computes the gzip size of the JavaScript /home loads before it is interactive (plus CSS and
+//  3. Registers BENCH_NUMBERS new numbers (signup2 + signin; setup, not timed) and measures the whole
+//     login flow, login2 → code SMS → signin, as flows/s and latency (scripts/bench-login.js). The server
+//     sends its SMS over SMPP to a small SMSC the bench runs on loopback, which passes each code to its flow.
+//     The OTP resend delay and sending limits are raised through the environment so that no flow is refused.
+//  4. Runs the load from a separate Node process (scripts/bench-load.js, autocannon), one target at a
+//     time: warm-up, then the measured run; the authenticated target (numbers/user) sends the sessions of
+//     the registered numbers in turn. Every request sends Accept-Encoding: gzip.
+//  5. Samples the server process's resident memory (VmRSS) every 100 ms and keeps the peak.
+//  6. Computes the gzip size of the JavaScript /home loads before it is interactive (plus CSS and
 //     preloaded fonts) from the served HTML and the files in build/client.
-//  6. Prints a table and writes the same figures to bench-results/latest.json.
-//  7. Stops the server (SIGTERM) and removes the temporary directory, also on errors and Ctrl-C.
+//  7. Prints a table and writes the same figures to bench-results/latest.json.
+//  8. Stops the server (SIGTERM) and the bench SMSC and removes the temporary directory, also on errors and Ctrl-C.
 //
 // Environment: BENCH_DURATION (seconds per measured run, default 10), BENCH_CONNECTIONS (default 50),
-// BENCH_WARMUP (seconds of warm-up per target, default 3).
+// BENCH_WARMUP (seconds of warm-up per target, default 3), BENCH_NUMBERS (numbers registered for the
+// login flow, default 1000), BENCH_FLOW_CONCURRENCY (login flows in flight at once, default 50),
+// BENCH_SMS (smpp, default: the code reaches the bench by SMPP; outbox: the server stores it and the flow
+// reads GET /dev/sms-outbox, which exists only outside production, so the server then runs with
+// NODE_ENV=development and the page figures are not production figures).
 //
 // Exit code: 0 when everything worked; 1 when something did not (build failed, server did not start,
 // a non-2xx response or a request error). Time and size figures are reported against their targets
@@ -28,6 +37,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
+import { BENCH_OTP_LIMITS, prepareLoginBench, registerNumbers, runLoginFlows, startBenchSmsc } from "./bench-login.js";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const clientDir = path.join(rootDir, "build", "client");
@@ -35,6 +45,9 @@ const clientDir = path.join(rootDir, "build", "client");
 const DURATION_S = positiveNumber("BENCH_DURATION", 10);
 const CONNECTIONS = positiveNumber("BENCH_CONNECTIONS", 50);
 const WARMUP_S = positiveNumber("BENCH_WARMUP", 3, { allowZero: true });
+const NUMBERS = Math.round(positiveNumber("BENCH_NUMBERS", 1000));
+const FLOW_CONCURRENCY = Math.round(positiveNumber("BENCH_FLOW_CONCURRENCY", 50));
+const SMS_MODE = process.env.BENCH_SMS === "outbox" ? "outbox" : "smpp";
 const READY_TARGET_MS = 3_000;
 const JS_TARGET_KB = 150;
 const READY_TIMEOUT_MS = 90_000;
@@ -70,6 +83,8 @@ let serverExited;
 let loadChild;
 /** @type {string | undefined} */
 let dataDir;
+/** @type {Awaited<ReturnType<typeof startBenchSmsc>> | undefined} */
+let smsc;
 /** @type {NodeJS.Timeout | undefined} */
 let rssTimer;
 let serverOutput = "";
@@ -90,6 +105,8 @@ function cleanup() {
         await serverExited;
       }
     }
+    // After the server: it unbinds from the SMSC while it shuts down.
+    if (smsc) await smsc.close();
     if (dataDir) {
       try {
         rmSync(dataDir, { recursive: true, force: true });
@@ -226,6 +243,7 @@ async function startServer() {
   // runs as the `postgres` user, which must be able to traverse this directory to reach DATA_DIR/postgres.
   chmodSync(dataDir, 0o711);
   const port = await freePort();
+  if (SMS_MODE === "smpp") smsc = await startBenchSmsc();
   const env = {
     ...process.env,
     PORT: String(port),
@@ -233,9 +251,13 @@ async function startServer() {
     DATA_DIR: dataDir,
     DATABASE_URL: "", // empty = unset for the app: always the fresh embedded PostgreSQL
     LOG_LEVEL: "warn",
-    NODE_ENV: "production",
-    ALLOW_OUTBOX_IN_PRODUCTION: "1",
+    ...(SMS_MODE === "smpp"
+      ? { NODE_ENV: "production", SMS_DRIVER: "smpp", SMPP_URL: smsc.url }
+      : { NODE_ENV: "development", SMS_DRIVER: "outbox" }),
+    ...BENCH_OTP_LIMITS,
   };
+  log(`OTP limits raised for the bench: ${Object.entries(BENCH_OTP_LIMITS).map(([name, value]) => `${name}=${value}`).join(", ")}`);
+  log(SMS_MODE === "smpp" ? `SMS: smpp driver to the bench SMSC at ${smsc.url.replace(/\/\/[^@]*@/, "//")}` : "SMS: outbox driver, NODE_ENV=development (BENCH_SMS=outbox)");
   const baseUrl = `http://127.0.0.1:${port}`;
   log(`starting the server on ${baseUrl} (DATA_DIR ${dataDir})`);
 
@@ -427,7 +449,7 @@ function pad(text, width, right = false) {
 function printReport(report) {
   const lines = [];
   const columns = [
-    ["target", 34, false],
+    ["target", 42, false],
     ["req/s", 9, true],
     ["p50 ms", 8, true],
     ["p99 ms", 8, true],
@@ -441,7 +463,15 @@ function printReport(report) {
   lines.push(`Load: ${report.settings.connections} connections, ${report.settings.warmupSeconds} s warm-up + ${report.settings.durationSeconds} s per target, Accept-Encoding: gzip, Node ${process.versions.node}, ${os.cpus().length} CPUs`);
   lines.push(row(columns.map(([title]) => title)));
   lines.push(row(columns.map(([, width]) => "-".repeat(width))));
-  for (const target of report.targets) {
+  const flow = report.loginFlow;
+  const targetRows = [...report.targets];
+  // The login flow as a row of its own, after the API routes: its req/s column counts whole flows.
+  targetRows.splice(targetRows.findIndex((target) => target.key === "static"), 0, {
+    name: "login flow (flows/s)",
+    measured: { ...flow.measured, requestsPerSecond: flow.measured.flowsPerSecond, non2xx: flow.measured.failed, errors: 0, timeouts: 0, bytesPerSecond: undefined },
+    ratioToStatic: flow.ratioToStatic,
+  });
+  for (const target of targetRows) {
     const m = target.measured;
     lines.push(
       row([
@@ -451,12 +481,17 @@ function printReport(report) {
         fmt(m.latencyMs.p99, 0),
         m.non2xx,
         m.errors + m.timeouts,
-        fmt(kb(m.bytesPerSecond / Math.max(m.requestsPerSecond, 1e-9)), 1),
+        m.bytesPerSecond === undefined ? "-" : fmt(kb(m.bytesPerSecond / Math.max(m.requestsPerSecond, 1e-9)), 1),
         fmt(target.ratioToStatic, 2),
       ]),
     );
   }
   lines.push("");
+  const via = report.settings.sms === "smpp" ? "the code SMS by SMPP to the bench SMSC" : "the code read from GET /dev/sms-outbox";
+  lines.push(`login flow: POST core/api/users/login2 → ${via} → POST api/users/signin; ${flow.concurrency} in flight over ${flow.numbers} registered numbers (registered in ${fmt(flow.setupSeconds, 1)} s, not timed)`);
+  lines.push(`  ${flow.measured.flows} flows in ${fmt(flow.measured.durationSeconds, 1)} s; p50 per step: login2 ${fmt(flow.measured.stepsP50Ms.request, 0)} ms, code ${fmt(flow.measured.stepsP50Ms.code, 0)} ms, signin ${fmt(flow.measured.stepsP50Ms.signIn, 0)} ms`);
+  lines.push(`OTP limits raised for the bench: ${Object.entries(report.settings.otpLimits).map(([name, value]) => `${name}=${value}`).join(", ")}`);
+  if (report.settings.sms === "outbox") lines.push("BENCH_SMS=outbox: the server ran with NODE_ENV=development, so these are not production figures");
   lines.push(`static asset: ${report.staticAsset.url} (${report.staticAsset.bytes} B; /home ar HTML ${report.homeHtml.ar.bytes} B, en ${report.homeHtml.en.bytes} B)`);
   lines.push(`peak RSS (server process):   ${fmt(report.peakRssMB, 1)} MB (${report.rssSamples} samples every ${RSS_SAMPLE_MS} ms)`);
   lines.push(`time to ready (spawn→/readyz 200): ${Math.round(report.readyMs)} ms (target ≤ ${READY_TARGET_MS} ms: ${report.readyMs <= READY_TARGET_MS ? "met" : "NOT met"})`);
@@ -522,15 +557,36 @@ async function main() {
   const assetCheck = await get(`${baseUrl}${assetUrl}`);
   if (assetCheck.status !== 200) throw new Error(`GET ${assetUrl} answered ${assetCheck.status}`);
 
+  // 3. The login flow, with the numbers it needs registered first (not timed).
+  const loginContext = await prepareLoginBench({ baseUrl, smsc });
+  log(`registering ${NUMBERS} numbers (signup2 + signin, ${FLOW_CONCURRENCY} at a time; not timed)`);
+  const setupStarted = performance.now();
+  const tokens = await registerNumbers(loginContext, { count: NUMBERS, concurrency: FLOW_CONCURRENCY });
+  const setupSeconds = (performance.now() - setupStarted) / 1000;
+  log(`registered ${tokens.size} numbers in ${setupSeconds.toFixed(1)} s`);
+  process.stderr.write(`  load: login flow: warm-up ${WARMUP_S} s, then ${DURATION_S} s at ${Math.min(FLOW_CONCURRENCY, tokens.size)} flows in flight\n`);
+  const loginFlow = await runLoginFlows(loginContext, tokens, { concurrency: FLOW_CONCURRENCY, warmupSeconds: WARMUP_S, durationSeconds: DURATION_S });
+  for (const phase of ["warmup", "measured"]) {
+    const figures = loginFlow[phase];
+    if (figures?.failed > 0) problems.push(`login flow: ${figures.failed} failed flows during ${phase} (${JSON.stringify(figures.failures)})`);
+    if (figures && figures.flows === 0) problems.push(`login flow: no flow completed during ${phase}`);
+  }
+  if (smsc?.counts.unexpected > 0) problems.push(`the bench SMSC received ${smsc.counts.unexpected} SMS that no flow waited for`);
+  // Each number's newest session (a login may end the older ones), checked once before the load.
+  const bearerTokens = [...tokens.values()];
+  const numbersCheck = await get(`${baseUrl}/core/api/users/numbers/user`, { authorization: `Bearer ${bearerTokens[0]}` });
+  if (numbersCheck.status !== 200) throw new Error(`GET /core/api/users/numbers/user with a fresh session answered ${numbersCheck.status}`);
+
   const targets = [
     { key: "homeAr", name: "GET /home (guest, ar)", url: `${baseUrl}/home`, headers: { cookie: "lang=ar" } },
     { key: "homeEn", name: "GET /home (guest, en)", url: `${baseUrl}/home`, headers: { cookie: "lang=en" } },
     { key: "cityAll", name: "GET /customerCare/api/city/all", url: `${baseUrl}/customerCare/api/city/all`, headers: {} },
+    { key: "numbersUser", name: "GET core/api/users/numbers/user (Bearer)", url: `${baseUrl}/core/api/users/numbers/user`, headers: {}, bearerTokens },
     { key: "static", name: `static ${asset.name}`, url: `${baseUrl}${assetUrl}`, headers: {} },
   ].map((target) => ({ ...target, headers: { "accept-encoding": ACCEPT_ENCODING, ...target.headers } }));
 
   const load = await runLoad({
-    targets: targets.map(({ name, url, headers }) => ({ name, url, headers })),
+    targets: targets.map(({ name, url, headers, bearerTokens: rotate }) => ({ name, url, headers, bearerTokens: rotate })),
     connections: CONNECTIONS,
     duration: DURATION_S,
     warmup: WARMUP_S,
@@ -541,7 +597,7 @@ async function main() {
     problems.push("build/ changed during the bench (another `npm run build` ran?): the server lost its files, figures are not reliable; run again");
   }
 
-  const staticRps = load.results.find((result) => result.name === targets[3].name)?.measured.requestsPerSecond;
+  const staticRps = load.results[targets.findIndex((target) => target.key === "static")]?.measured.requestsPerSecond;
   const results = targets.map((target, index) => {
     const result = load.results[index];
     for (const phase of ["warmup", "measured"]) {
@@ -569,8 +625,23 @@ async function main() {
     date: new Date().toISOString(),
     node: process.versions.node,
     cpus: os.cpus().length,
-    settings: { connections: CONNECTIONS, durationSeconds: DURATION_S, warmupSeconds: WARMUP_S, acceptEncoding: ACCEPT_ENCODING },
+    settings: {
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_S,
+      warmupSeconds: WARMUP_S,
+      acceptEncoding: ACCEPT_ENCODING,
+      numbers: NUMBERS,
+      flowConcurrency: FLOW_CONCURRENCY,
+      sms: SMS_MODE,
+      otpLimits: BENCH_OTP_LIMITS,
+    },
     targets: results,
+    loginFlow: {
+      ...loginFlow,
+      setupSeconds,
+      ratioToStatic: staticRps ? loginFlow.measured.flowsPerSecond / staticRps : undefined,
+      smsc: smsc ? { ...smsc.counts } : undefined,
+    },
     staticAsset: { url: assetUrl, bytes: asset.size, chosenFor: "closest size to the /home (ar) HTML" },
     homeHtml: {
       ar: { bytes: homeHtml.ar.bytes, wireBytes: homeHtml.ar.wireBytes, encoding: homeHtml.ar.encoding },
@@ -612,6 +683,8 @@ try {
   exitCode = await main();
 } catch (error) {
   log(`FAILED: ${error instanceof Error ? error.message : String(error)}`);
+  const lastLines = serverOutput.trim().split("\n").filter(Boolean).slice(-10).map((line) => line.slice(0, 500));
+  if (lastLines.length > 0) log(`the server's last lines (LOG_LEVEL=warn):\n${lastLines.join("\n")}`);
   exitCode = 1;
 } finally {
   await cleanup();

@@ -10,6 +10,9 @@ import { openDatabase } from "./db/database.ts";
 import { loadContent } from "./db/seed/load-content.ts";
 import { createHttpApp } from "./http.ts";
 import { createLogger } from "./logger.ts";
+import { createEmbeddedNetwork } from "./network/embedded.ts";
+import { createSmsGateway } from "./sms/index.ts";
+import { numberEncryptionKey } from "./auth/number-encryption.ts";
 import type { AppServices } from "./services.ts";
 
 type ConnectMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -54,7 +57,13 @@ export async function start(options: StartOptions): Promise<RunningServer> {
     const counts = await loadContent(database.db, path.join(options.rootDir, "content"));
     logger.info({ counts }, "demo content loaded");
   }
-  const services: AppServices = { config, database, db: database.db, logger };
+  const sms = await createSmsGateway(config, database.db, logger).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
+  const services: AppServices = { config, database, db: database.db, logger, sms, network: createEmbeddedNetwork() };
+  // Read (or, on a new database, generate) the RSA key now rather than on the first sign-in request.
+  numberEncryptionKey(services).catch((error: Error) => logger.warn({ err: error.message }, "number encryption key not loaded yet"));
 
   let shuttingDown = false;
   const app = createHttpApp({
@@ -102,6 +111,8 @@ export async function start(options: StartOptions): Promise<RunningServer> {
         logger.warn("shutdown timeout: closing remaining connections");
         server.closeAllConnections();
       }
+      await sms.close().catch((error: Error) => logger.warn({ err: error.message }, "SMS gateway did not close cleanly"));
+      await services.network.close();
       await database.close();
       logger.info("stopped");
     })());

@@ -109,4 +109,44 @@ describe("loadConfig refuses bad values with one line naming the variable", () =
   test("ALLOW_OUTBOX_IN_PRODUCTION=yes (only 0, 1, true, false)", () => {
     expectOneLineNaming(configError({ ALLOW_OUTBOX_IN_PRODUCTION: "yes" }), "ALLOW_OUTBOX_IN_PRODUCTION");
   });
+
+  for (const [name, value] of [
+    ["OTP_TTL_SECONDS", "0"],
+    ["OTP_MAX_WRONG_TRIES", "five"],
+    ["OTP_RESEND_SECONDS", "-1"],
+    ["OTP_SENDS_PER_NUMBER_10_MIN", "0"],
+    ["OTP_SENDS_PER_NUMBER_HOUR", "1.5"],
+    ["OTP_SENDS_PER_IP_HOUR", "0"],
+    ["OTP_FAILURES_PER_NUMBER_DAY", "0"],
+    ["SESSION_TTL_DAYS", "0"],
+    ["SESSION_IDLE_DAYS", "x"],
+  ] as const) {
+    test(`${name}=${value}`, () => {
+      expectOneLineNaming(configError({ [name]: value }), name);
+    });
+  }
+
+  test("SESSION_IDLE_DAYS longer than SESSION_TTL_DAYS", () => {
+    expectOneLineNaming(configError({ SESSION_TTL_DAYS: "5", SESSION_IDLE_DAYS: "7" }), "SESSION_IDLE_DAYS");
+  });
+});
+
+describe("the limits of one-time codes and sessions", () => {
+  test("default to the issue's values", () => {
+    expect(loadConfig({})).toMatchObject({
+      OTP_TTL_SECONDS: 300,
+      OTP_MAX_WRONG_TRIES: 5,
+      OTP_RESEND_SECONDS: 120,
+      OTP_SENDS_PER_NUMBER_10_MIN: 3,
+      OTP_SENDS_PER_NUMBER_HOUR: 5,
+      OTP_SENDS_PER_IP_HOUR: 10,
+      OTP_FAILURES_PER_NUMBER_DAY: 20,
+      SESSION_TTL_DAYS: 30,
+      SESSION_IDLE_DAYS: 7,
+    });
+  });
+
+  test("can be raised, e.g. for a benchmark", () => {
+    expect(loadConfig({ OTP_SENDS_PER_IP_HOUR: "100000", OTP_RESEND_SECONDS: "0" })).toMatchObject({ OTP_SENDS_PER_IP_HOUR: 100000, OTP_RESEND_SECONDS: 0 });
+  });
 });

@@ -35,6 +35,17 @@ const configSchema = z
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(1_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+    /** One-time codes (spec §9 and issue 3): lifetime, wrong tries, resend delay and sending limits. */
+    OTP_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+    OTP_MAX_WRONG_TRIES: z.coerce.number().int().min(1).max(100).default(5),
+    OTP_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
+    OTP_SENDS_PER_NUMBER_10_MIN: z.coerce.number().int().min(1).max(100_000).default(3),
+    OTP_SENDS_PER_NUMBER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
+    OTP_SENDS_PER_IP_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(10),
+    OTP_FAILURES_PER_NUMBER_DAY: z.coerce.number().int().min(1).max(100_000).default(20),
+    /** Sessions: absolute lifetime and the idle time after which an unused session ends. */
+    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.SMS_DRIVER === "outbox" && !env.ALLOW_OUTBOX_IN_PRODUCTION) {
@@ -43,6 +54,9 @@ const configSchema = z
         path: ["SMS_DRIVER"],
         message: "is 'outbox' in production; set SMS_DRIVER=smpp or ALLOW_OUTBOX_IN_PRODUCTION=1",
       });
+    }
+    if (env.SESSION_IDLE_DAYS > env.SESSION_TTL_DAYS) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_IDLE_DAYS"], message: "must not exceed SESSION_TTL_DAYS" });
     }
     if (env.SMS_DRIVER === "smpp" && !env.SMPP_URL) {
       ctx.addIssue({ code: "custom", path: ["SMPP_URL"], message: "is required when SMS_DRIVER=smpp" });

@@ -9,6 +9,8 @@ export interface AppEnv {
     language: Language;
     logger: Logger;
     services: AppServices;
+    /** The client's IP (server/client-ip.ts). */
+    clientIp: string;
     secureHeadersNonce?: string;
   };
 }

@@ -6,6 +6,7 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { getCookie, setCookie } from "hono/cookie";
+import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
@@ -13,6 +14,12 @@ import { requestContext, servicesContext } from "../app/context.ts";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGE_QUERY_PARAM, languageFromAcceptLanguage, type Language } from "../common/language.ts";
 import { apiNotFound, createApi, isApiPath } from "./api/index.ts";
 import { failureBody } from "./api/envelope.ts";
+import { accountErrorAnswer } from "./account/api.ts";
+import { AccountError } from "./account/types.ts";
+import { SESSION_COOKIE } from "./auth/session.ts";
+import { clientIpOf } from "./client-ip.ts";
+import { translate } from "./i18n.ts";
+import { listOutbox } from "./sms/outbox.ts";
 import type { AppEnv } from "./http-env.ts";
 import type { AppServices } from "./services.ts";
 
@@ -39,6 +46,22 @@ export function pageLanguage(c: Context<AppEnv>): Language {
   return isLanguage(fromCookie) ? fromCookie : DEFAULT_LANGUAGE;
 }
 
+const STATE_CHANGING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Whether the request's Origin, or its Referer when Origin is absent, is this site (its Host or PUBLIC_URL). */
+export function isSameSite(c: Context<AppEnv>, publicUrl: string | undefined): boolean {
+  const source = c.req.header("origin") ?? c.req.header("referer");
+  if (!source || source === "null") return false;
+  let host: string;
+  try {
+    host = new URL(source).host.toLowerCase();
+  } catch {
+    return false;
+  }
+  const allowed = [c.req.header("host")?.toLowerCase(), publicUrl ? new URL(publicUrl).host.toLowerCase() : undefined];
+  return allowed.includes(host);
+}
+
 export function createHttpApp(options: HttpAppOptions) {
   const { services, clientDir } = options;
   const { logger, config } = services;
@@ -49,6 +72,7 @@ export function createHttpApp(options: HttpAppOptions) {
   app.use(async (c, next) => {
     const started = performance.now();
     c.set("services", services);
+    c.set("clientIp", clientIpOf(c, config.TRUSTED_PROXY_HOPS));
     c.set("language", DEFAULT_LANGUAGE);
     c.set("logger", logger.child({ reqId: c.get("requestId") }));
     await next();
@@ -127,6 +151,26 @@ export function createHttpApp(options: HttpAppOptions) {
     }),
   );
 
+  // A page form that changes something on behalf of a logged-in visitor must come from our own pages:
+  // its Origin (or, without one, its Referer) names this site. The API is exempt: it takes only the
+  // Bearer header, which a cross-site form cannot send.
+  app.use("*", async (c, next) => {
+    if (!STATE_CHANGING_METHODS.has(c.req.method) || isApiPath(c.req.path) || !getCookie(c, SESSION_COOKIE)) return next();
+    if (isSameSite(c, config.PUBLIC_URL)) return next();
+    c.get("logger").warn({ origin: c.req.header("origin") ?? null, path: c.req.path }, "cross-site request refused");
+    return c.text(translate(pageLanguage(c), "account.crossSiteRefused"), 403);
+  });
+
+  // Development and tests read the codes the outbox driver "sent"; never in production.
+  if (!isProduction && services.sms.driver === "outbox") {
+    app.get("/dev/sms-outbox", async (c) => {
+      const gsm = c.req.query("gsm");
+      const limit = Math.min(Math.max(Number(c.req.query("limit")) || 50, 1), 500);
+      c.header("Cache-Control", "no-store");
+      return c.json(await listOutbox(services.db, { gsm: gsm || undefined, limit }));
+    });
+  }
+
   app.route("/", createApi());
   app.all("*", async (c, next) => (isApiPath(c.req.path) ? apiNotFound(c) : next()));
 
@@ -141,6 +185,7 @@ export function createHttpApp(options: HttpAppOptions) {
       cspNonce: c.get("secureHeadersNonce") ?? "",
       requestId: c.get("requestId"),
       origin: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : new URL(c.req.url).origin,
+      clientIp: c.get("clientIp"),
     });
     const response = await handleRequest(c.req.raw, context);
     // Headers Hono set earlier (cookies, security headers) are merged by returning through c.
@@ -148,6 +193,13 @@ export function createHttpApp(options: HttpAppOptions) {
   });
 
   app.onError((error, c) => {
+    if (error instanceof AccountError && isApiPath(c.req.path)) return accountErrorAnswer(c, error);
+    if (error instanceof HTTPException && error.status < 500) {
+      if (error.res) return error.res;
+      const language = c.get("language") ?? languageFromAcceptLanguage(c.req.header("accept-language"));
+      if (error.status === 415) return c.json(failureBody(language, "UNSUPPORTED_MEDIA_TYPE", "api.unsupportedType"), 415);
+      return error.getResponse();
+    }
     c.get("logger")?.error({ err: { message: error.message, stack: error.stack } }, "unhandled error");
     const language = c.get("language") ?? languageFromAcceptLanguage(c.req.header("accept-language"));
     if (isApiPath(c.req.path)) return c.json(failureBody(language, "INTERNAL", "api.internal"), 500);

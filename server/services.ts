@@ -2,10 +2,14 @@
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/database.ts";
 import type { Logger } from "./logger.ts";
+import type { NetworkPort } from "./network/types.ts";
+import type { SmsGateway } from "./sms/types.ts";
 
 export interface AppServices {
   config: Config;
   database: Database;
   db: Db;
   logger: Logger;
+  sms: SmsGateway;
+  network: NetworkPort;
 }

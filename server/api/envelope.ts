@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "@hono/zod-openapi";
 import { translate, type MessageKey } from "../i18n.ts";
 import type { AppEnv } from "../http-env.ts";
+import type { AccountErrorCode } from "../account/types.ts";
 
 export function ok<T>(c: Context<AppEnv>, data: T, messageKey: MessageKey = "api.ok") {
   return c.json({ status: 200 as const, message: translate(c.get("language"), messageKey), data }, 200);
@@ -19,7 +20,8 @@ export type FailureCode =
   | "PAYLOAD_TOO_LARGE"
   | "UNSUPPORTED_MEDIA_TYPE"
   | "RATE_LIMITED"
-  | "INTERNAL";
+  | "INTERNAL"
+  | AccountErrorCode;
 
 export function failureBody(
   language: Parameters<typeof translate>[0],

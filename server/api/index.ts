@@ -1,6 +1,7 @@
 // The spec API: every capability's routes, the OpenAPI 3.1 document and its readable reference.
 import type { Context } from "hono";
 import { languageFromAcceptLanguage } from "../../common/language.ts";
+import { accountApi } from "../account/api.ts";
 import { contentApi } from "../content/api.ts";
 import type { AppEnv } from "../http-env.ts";
 import { referenceApi } from "../reference/api.ts";
@@ -25,6 +26,8 @@ export function createApi() {
   });
   api.route("/", contentApi);
   api.route("/", referenceApi);
+  api.route("/", accountApi);
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", description: "The token of api/users/signin" });
 
   const documentConfig = {
     openapi: "3.1.0",

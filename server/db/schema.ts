@@ -1,6 +1,7 @@
 // The database schema. Content that visitors read is stored in both languages side by side
 // (`…Ar` / `…En` columns), so one row is one item and an editor changes both texts in one place.
-import { bigint, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** About-the-company, terms (type 4) and privacy (type 5) texts; spec §3 "text, image, largeImage". */
 export const aboutContent = pgTable("about_content", {
@@ -75,4 +76,99 @@ export const sessions = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (table) => [uniqueIndex("sessions_token_hash_key").on(table.tokenHash), index("sessions_account_idx").on(table.accountId)],
+);
+
+/**
+ * Every number of an account, the main one included, so "does this number belong to any account" is one
+ * primary-key lookup and a number can never belong to two accounts.
+ */
+export const accountNumbers = pgTable(
+  "account_numbers",
+  {
+    gsm: text("gsm").primaryKey(),
+    accountId: bigint("account_id", { mode: "number" })
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    isMain: boolean("is_main").notNull().default(false),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("account_numbers_account_idx").on(table.accountId, table.addedAt)],
+);
+
+/** Profile fields of spec §3 "profile edit", kept per number (each line has its own holder details). */
+export const profiles = pgTable("profiles", {
+  gsm: text("gsm")
+    .primaryKey()
+    .references(() => accountNumbers.gsm, { onDelete: "cascade" }),
+  gender: smallint("gender"),
+  cityId: integer("city_id").references(() => cities.id),
+  jobId: integer("job_id").references(() => jobs.id),
+  birthDate: date("birth_date", { mode: "string" }),
+  address: text("address"),
+  email: text("email"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One-time codes: only an HMAC of the code is kept. A row is bound to (gsm, purpose) and, for
+ * add-number, to the asking account. `sent_at` is null while the SMS is on its way (the row is deleted
+ * if the gateway refuses it); a newer code of the same number voids the older ones.
+ */
+export const oneTimeCodes = pgTable(
+  "one_time_codes",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    gsm: text("gsm").notNull(),
+    purpose: text("purpose").notNull(),
+    accountId: bigint("account_id", { mode: "number" }).references(() => accounts.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    wrongTries: smallint("wrong_tries").notNull().default(0),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("one_time_codes_gsm_idx").on(table.gsm, table.createdAt),
+    check("one_time_codes_purpose_check", sql`${table.purpose} in ('login', 'register', 'add-number')`),
+  ],
+);
+
+/**
+ * Wrong codes per number in a rolling 24-hour window, and the lock they lead to. `locks` counts the locks
+ * of the current series; each makes the next one longer (server/auth/code-failures.ts).
+ */
+export const codeFailures = pgTable("code_failures", {
+  gsm: text("gsm").primaryKey(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  failures: integer("failures").notNull().default(0),
+  locks: integer("locks").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
+
+/** Fixed-window counters of the sending limits, shared by every instance (server/auth/rate-limit.ts). */
+export const rateLimitCounters = pgTable("rate_limit_counters", {
+  key: text("key").primaryKey(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  hits: integer("hits").notNull(),
+});
+
+/** The RSA key of the number encryption, generated once by whichever instance starts first. */
+export const rsaKeys = pgTable("rsa_keys", {
+  id: smallint("id").primaryKey(),
+  privateKeyPem: text("private_key_pem").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What the `outbox` SMS driver "sends": read by `npm run sms:outbox` and GET /dev/sms-outbox. */
+export const smsOutbox = pgTable(
+  "sms_outbox",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    to: text("to").notNull(),
+    text: text("text").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("sms_outbox_to_idx").on(table.to, table.id)],
 );

@@ -15,10 +15,14 @@ export const catalogs: Record<Language, Catalog> = {
   en: JSON.parse(readFileSync(path.join(rootDir, "app/i18n/en.json"), "utf8")) as Catalog,
 };
 
-/** A message of the API catalog, failing loudly when the key does not exist. */
+/**
+ * A message of the catalog, failing loudly when the key does not exist: a bare key is one of the API
+ * section (`notFound` → api.notFound), a dotted key is a full path (`account.errors.NO_ACCOUNT`).
+ */
 export function apiMessage(language: Language, key: string): string {
-  const message = catalogs[language].api[key];
-  if (typeof message !== "string") throw new Error(`app/i18n/${language}.json has no api.${key}`);
+  const path = key.includes(".") ? key.split(".") : ["api", key];
+  const message = path.reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogs[language]);
+  if (typeof message !== "string") throw new Error(`app/i18n/${language}.json has no ${path.join(".")}`);
   return message;
 }
 
@@ -55,14 +59,14 @@ function describeAnswer(answer: HttpAnswer): string {
   return `HTTP ${answer.status}, ${answer.headers["content-type"]}: ${answer.text.slice(0, 500)}`;
 }
 
-/** Success envelope: HTTP 200, JSON, exactly {status: 200, message: <api.ok in language>, data}; returns data. */
-export function expectSuccess<T = unknown>(answer: HttpAnswer, language: Language): T {
+/** Success envelope: HTTP 200, JSON, exactly {status: 200, message: <messageKey (api.ok) in language>, data}; returns data. */
+export function expectSuccess<T = unknown>(answer: HttpAnswer, language: Language, messageKey = "ok"): T {
   expect(answer.status, describeAnswer(answer)).toBe(200);
   expect(answer.headers["content-type"]).toMatch(/^application\/json/);
   const body = answer.json<Record<string, unknown>>();
   expect(Object.keys(body).sort()).toEqual(["data", "message", "status"]);
   expect(body.status).toBe(200);
-  expect(body.message).toBe(apiMessage(language, "ok"));
+  expect(body.message).toBe(apiMessage(language, messageKey));
   return body.data as T;
 }
 

@@ -1,0 +1,96 @@
+// SIMULATION of the operator's network systems, for development, demos and tests: nothing here talks to
+// a real network. Every fact is derived deterministically from the number (a SHA-256 of it picks a
+// name, a plan, bundles and services from bilingual lists), so a line always looks the same, in both
+// languages, on every instance, and nothing is stored. Dates move with the calendar: bundles expire a
+// few days from today, services started some days ago.
+import { createHash } from "node:crypto";
+import type { Language } from "../../common/language.ts";
+import type { NetworkPort, SubscriberLine } from "./types.ts";
+
+type Bilingual = { ar: string; en: string };
+
+const FIRST_NAMES: Bilingual[] = [
+  { ar: "أحمد", en: "Ahmad" },
+  { ar: "محمد", en: "Mohammad" },
+  { ar: "ليلى", en: "Layla" },
+  { ar: "سارة", en: "Sara" },
+  { ar: "عمر", en: "Omar" },
+  { ar: "رنا", en: "Rana" },
+  { ar: "خالد", en: "Khaled" },
+  { ar: "هبة", en: "Hiba" },
+  { ar: "يوسف", en: "Yousef" },
+  { ar: "نور", en: "Nour" },
+  { ar: "سامر", en: "Samer" },
+  { ar: "دانة", en: "Dana" },
+];
+const FAMILY_NAMES: Bilingual[] = [
+  { ar: "الخطيب", en: "Al-Khatib" },
+  { ar: "الحلبي", en: "Al-Halabi" },
+  { ar: "الشامي", en: "Al-Shami" },
+  { ar: "العلي", en: "Al-Ali" },
+  { ar: "حداد", en: "Haddad" },
+  { ar: "النجار", en: "Al-Najjar" },
+  { ar: "الأحمد", en: "Al-Ahmad" },
+  { ar: "السيد", en: "Al-Sayed" },
+];
+const BUNDLES: { id: string; name: Bilingual; total: number; unit: Bilingual }[] = [
+  { id: "data-10gb", name: { ar: "باقة إنترنت شهرية", en: "Monthly internet bundle" }, total: 10, unit: { ar: "غيغابايت", en: "GB" } },
+  { id: "data-2gb", name: { ar: "باقة إنترنت أسبوعية", en: "Weekly internet bundle" }, total: 2, unit: { ar: "غيغابايت", en: "GB" } },
+  { id: "voice-300", name: { ar: "باقة دقائق محلية", en: "Local minutes bundle" }, total: 300, unit: { ar: "دقيقة", en: "minutes" } },
+  { id: "sms-500", name: { ar: "باقة رسائل", en: "SMS bundle" }, total: 500, unit: { ar: "رسالة", en: "messages" } },
+  { id: "social-5gb", name: { ar: "باقة التواصل الاجتماعي", en: "Social media bundle" }, total: 5, unit: { ar: "غيغابايت", en: "GB" } },
+];
+const SERVICES: { id: string; name: Bilingual }[] = [
+  { id: "call-forward", name: { ar: "تحويل المكالمات", en: "Call forwarding" } },
+  { id: "super-clip", name: { ar: "سوبر كليب", en: "Super clip" } },
+  { id: "ringback-tone", name: { ar: "نغمة الانتظار", en: "Ringback tone" } },
+  { id: "voicemail", name: { ar: "البريد الصوتي", en: "Voicemail" } },
+  { id: "roaming", name: { ar: "التجوال الدولي", en: "International roaming" } },
+];
+const OF: Bilingual = { ar: "من", en: "of" };
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** Picks `count` distinct items, the choice driven by successive bytes of the seed. */
+function pickDistinct<T>(items: readonly T[], count: number, seed: Buffer, offset: number): T[] {
+  const pool = [...items];
+  const picked: T[] = [];
+  for (let i = 0; i < count && pool.length > 0; i++) picked.push(pool.splice(seed[offset + i]! % pool.length, 1)[0]!);
+  return picked;
+}
+
+/** The simulated line of `gsm`: a pure function of the number, the language and today's date. */
+export function simulatedLine(gsm: string, language: Language, today = new Date()): SubscriberLine {
+  const seed = createHash("sha256").update(`line:${gsm}`).digest();
+  const first = FIRST_NAMES[seed[0]! % FIRST_NAMES.length]!;
+  const family = FAMILY_NAMES[seed[1]! % FAMILY_NAMES.length]!;
+  const prepaid = seed[2]! % 3 !== 0;
+  const balance = prepaid ? (seed.readUInt16BE(3) % 500) * 100 : null;
+  const number = new Intl.NumberFormat(language === "ar" ? "ar-SY-u-nu-latn" : "en", { maximumFractionDigits: 1 });
+  const activeBundles = pickDistinct(BUNDLES, 1 + (seed[5]! % 3), seed, 6).map((bundle, index) => {
+    const left = (bundle.total * (seed[10 + index]! % 100)) / 100;
+    return {
+      id: bundle.id,
+      name: bundle.name[language],
+      remaining: `${number.format(left)} ${OF[language]} ${number.format(bundle.total)} ${bundle.unit[language]}`,
+      expiresOn: isoDate(new Date(today.getTime() + (1 + (seed[14 + index]! % 28)) * DAY_MS)),
+    };
+  });
+  const activeServices = pickDistinct(SERVICES, 1 + (seed[18]! % 3), seed, 19).map((service, index) => ({
+    id: service.id,
+    name: service.name[language],
+    since: isoDate(new Date(today.getTime() - (1 + (seed[23 + index]! % 300)) * DAY_MS)),
+  }));
+  return { gsm, name: `${first[language]} ${family[language]}`, lineType: prepaid ? "prepaid" : "postpaid", balance, activeBundles, activeServices };
+}
+
+export function createEmbeddedNetwork(): NetworkPort {
+  return {
+    driver: "embedded-simulation",
+    subscriberLine: async (gsm, language) => simulatedLine(gsm, language),
+    async close() {},
+  };
+}
