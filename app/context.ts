@@ -10,6 +10,8 @@ export interface RequestFacts {
   requestId: string;
   /** Absolute origin of the site, for canonical and hreflang links. */
   origin: string;
+  /** The client's IP (server/client-ip.ts): the socket's, or X-Forwarded-For's behind a trusted proxy. */
+  clientIp: string;
 }
 
 export const servicesContext = createContext<AppServices>();

@@ -16,6 +16,7 @@ import type { Route } from "./+types/root";
 import { directionOf, type Language } from "../common/language.ts";
 import { createI18n } from "./i18n/i18n.ts";
 import { loadShell } from "./shell/shell.server.ts";
+import { webSessionMiddleware } from "./account/web-session.server.ts";
 import { SiteShell } from "./shell/SiteShell.tsx";
 import { NotFound } from "./shell/NotFound.tsx";
 import { ErrorState } from "./shell/ErrorState.tsx";
@@ -26,13 +27,20 @@ import latinFont from "@fontsource/cairo/files/cairo-latin-400-normal.woff2?url"
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
+/** Resolves the visitor's session once per request (cookies, selected number, flash messages). */
+export const middleware: Route.MiddlewareFunction[] = [webSessionMiddleware];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadShell(request, context);
 }
 
-/** The shell's data (language, catalog, footer lists, session) changes only after a form post or a reload. */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
+/**
+ * The shell's data (language, catalog, footer lists, session) changes only after a form post, an
+ * explicit revalidation (same URL: after a number was added or selected) or a reload.
+ */
+export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod !== undefined && formMethod !== "GET") return defaultShouldRevalidate;
+  return formMethod === undefined && currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

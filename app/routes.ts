@@ -41,6 +41,16 @@ export default [
   route("service-terms/:type?", "routes/service-terms.tsx"),
   route("search", "routes/search.tsx"),
 
+  // The web UI's account actions (resource routes: JSON for the dialogs, redirects for plain forms).
+  // They call server/account/service.ts directly; the spec API (core/api/users/…) is the same logic.
+  route("account/code", "routes/account.code.ts"),
+  route("account/verify", "routes/account.verify.ts"),
+  route("account/public-key", "routes/account.public-key.ts"),
+  route("account/menu", "routes/account.menu.ts"),
+  route("account/select-number", "routes/account.select-number.ts"),
+  route("account/logout", "routes/account.logout.ts"),
+  route("account/logout-others", "routes/account.logout-others.ts"),
+
   // /about-{company}/… (the company slug is configuration) and every unknown path.
   route("*", "routes/catch-all.tsx"),
 ] satisfies RouteConfig;

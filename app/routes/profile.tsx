@@ -1,15 +1,78 @@
+// /profile (guarded): the selected number's details, the account's numbers, the selected number's
+// bundles and services, the edit-profile dialog (this route's action) and "log out of other devices".
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/profile";
-import { pageHeading } from "../pages/page.server.ts";
-import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
+import { profileUpdateSchema } from "../../common/account.ts";
+import { getProfile, listNumbers, updateProfile } from "../../server/account/service.ts";
+import { AccountError } from "../../server/account/types.ts";
+import type { MessageKey } from "../../server/i18n.ts";
+import { listCities, listJobs } from "../../server/reference/service.ts";
+import { refuseForeignOrigin, t } from "../account/actions.server.ts";
+import { PROFILE_FORM_VIA } from "../account/EditProfileDialog.tsx";
+import { addNotice } from "../account/web-session.server.ts";
+import { ProfilePage, type ProfileEditAnswer } from "../account/ProfilePage.tsx";
+import { servicesContext } from "../context.ts";
+import { pageHeading, pageTools } from "../pages/page.server.ts";
+import { headingMeta } from "../pages/SectionPage.tsx";
 import { requireSubscriber } from "../session.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSubscriber(request, context);
-  return { heading: pageHeading(context, "page.profile") };
+  const account = requireSubscriber(request, context);
+  const { services, language } = pageTools(context);
+  const [profile, numbers, cities, jobs] = await Promise.all([
+    getProfile(services, account.accountId, account.selectedGsm, language),
+    listNumbers(services, account.accountId),
+    listCities(services.db, language),
+    listJobs(services.db, language),
+  ]);
+  return {
+    heading: pageHeading(context, "page.profile"),
+    profile,
+    mainGsm: account.mainGsm,
+    numbers: numbers.map((number) => number.gsm),
+    cities,
+    jobs,
+  };
 }
 
 export const meta = headingMeta;
 
+/**
+ * The edit-profile form (spec §5): the same schema as the spec API, for the selected number. The
+ * dialog reads the answer as data; a plain form post (before hydration) is redirected back with the
+ * message when it succeeds, and re-rendered with the field messages when it does not.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const account = requireSubscriber(request, context);
+  if (refuseForeignOrigin(request, context)) return data<ProfileEditAnswer>({ ok: false, message: t(context, "errors.generic") }, 403);
+  const form = Object.fromEntries(await request.formData());
+  const fromDialog = form[PROFILE_FORM_VIA] === "dialog";
+  const parsed = profileUpdateSchema.safeParse({ ...form, gsm: account.selectedGsm });
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= t(context, issue.message as MessageKey);
+    return data<ProfileEditAnswer>({ ok: false, fieldErrors }, 400);
+  }
+  try {
+    await updateProfile(context.get(servicesContext), account.accountId, parsed.data);
+    if (!fromDialog) {
+      addNotice(context, { tone: "success", key: "account.profileUpdated" });
+      return redirect("/profile");
+    }
+    return data<ProfileEditAnswer>({ ok: true, message: t(context, "account.profileUpdated") });
+  } catch (error) {
+    if (error instanceof AccountError) {
+      const fieldErrors = Object.fromEntries(Object.entries(error.details.fieldErrors ?? {}).map(([field, keys]) => [field, t(context, keys[0] as MessageKey)]));
+      const key = `account.errors.${error.code}` as MessageKey;
+      const message = t(context, key) === key ? t(context, "errors.generic") : t(context, key);
+      return data<ProfileEditAnswer>({ ok: false, message, fieldErrors }, error.httpStatus);
+    }
+    context.get(servicesContext).logger.error({ err: { message: (error as Error).message } }, "profile update failed");
+    // Spec §8: a failed profile update says 'Something went wrong'.
+    return data<ProfileEditAnswer>({ ok: false, message: t(context, "errors.generic") }, 500);
+  }
+}
+
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  return <SectionPage heading={loaderData.heading} />;
+  return <ProfilePage {...loaderData} />;
 }

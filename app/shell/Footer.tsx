@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { SOCIAL_TYPES } from "../../common/constants.ts";
 import { SOCIAL_ICONS } from "./icons.tsx";
+import { AuthModeToggle } from "./AuthModeToggle.tsx";
 import { useShell } from "./ShellContext.tsx";
 
 const headingClass = "mb-3 text-sm font-bold uppercase tracking-wide text-accent-400";
@@ -68,13 +69,11 @@ export function Footer() {
             })}
           </ul>
           {shell.account ? null : (
-            <button
-              type="button"
-              onClick={() => openAuthDialog(authDialog === "login" ? "register" : "login")}
+            <AuthModeToggle
+              mode={authDialog}
+              onToggle={openAuthDialog}
               className="mt-6 text-start text-sm font-bold text-accent-400 underline underline-offset-4 hover:text-white"
-            >
-              {authDialog === "login" ? t("footer.noAccount") : t("footer.haveAccount")}
-            </button>
+            />
           )}
         </section>
       </div>

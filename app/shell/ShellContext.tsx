@@ -3,13 +3,14 @@
 import { createContext, useContext } from "react";
 import type { ShellData } from "./shell.server.ts";
 
-export type AuthDialogMode = "login" | "register";
+/** The one account card's modes: login and register (the footer toggles them) and add-number. */
+export type AuthDialogMode = "login" | "register" | "add-number";
 
 export interface ShellState {
   shell: ShellData;
   welcomeOpen: boolean;
   setWelcomeOpen(open: boolean): void;
-  /** Opens the login or register dialog (spec §2 overlays); the footer link toggles between them. */
+  /** Opens the login, register or add-number dialog (spec §2 overlays); the footer link toggles login/register. */
   openAuthDialog(mode: AuthDialogMode): void;
   authDialog: AuthDialogMode | null;
   closeAuthDialog(): void;

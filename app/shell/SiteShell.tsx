@@ -1,22 +1,36 @@
 // The frame of every page: navbar, main content, footer, support menu and toasts.
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { OPEN_LOGIN_PARAM } from "../account/params.ts";
 import { Footer } from "./Footer.tsx";
 import { Navbar } from "./Navbar.tsx";
-import { ShellContext, type AuthDialogMode, type ShellState } from "./ShellContext.tsx";
+import { ShellContext, useShell, type AuthDialogMode, type ShellState } from "./ShellContext.tsx";
 import type { ShellData } from "./shell.server.ts";
 import { SupportMenu } from "./SupportMenu.tsx";
 import { Toasts } from "./Toasts.tsx";
+import { showToast } from "./toast-queue.ts";
+import { useLazyComponent } from "./useLazy.ts";
 
 export function SiteShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
   const { t } = useTranslation();
-  // A guest sent here by a guarded link (?login=1) arrives with the account menu open.
-  const [welcomeOpen, setWelcomeOpen] = useState(shell.openLogin && !shell.account);
-  const [authDialog, setAuthDialog] = useState<AuthDialogMode | null>(null);
+  const [welcomeOpen, setWelcomeOpen] = useState(false);
+  // A guest sent here by the reserve link (?login=1) arrives with the login dialog open, whether the
+  // page was loaded or reached by a client-side navigation.
+  const [searchParams] = useSearchParams();
+  const askedToLogIn = searchParams.get(OPEN_LOGIN_PARAM) === "1" && !shell.account;
+  const [authDialog, setAuthDialog] = useState<AuthDialogMode | null>(askedToLogIn ? "login" : null);
   // Marks the document once React has hydrated it: tests wait for it before clicking.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  useEffect(() => {
+    if (askedToLogIn) setAuthDialog("login");
+  }, [askedToLogIn]);
+  // One-shot messages of the server (logout, a selected number that was reset) as toasts.
+  useEffect(() => {
+    for (const notice of shell.notices) showToast(notice.message, notice.tone);
+  }, [shell.notices]);
   const state = useMemo<ShellState>(
     () => ({
       shell,
@@ -40,6 +54,19 @@ export function SiteShell({ shell, children }: { shell: ShellData; children: Rea
       <Footer />
       <SupportMenu />
       <Toasts />
+      <AuthDialogHost />
     </ShellContext.Provider>
   );
+}
+
+const loadAuthDialog = () => import("../account/AuthDialog.tsx").then((module) => module.default);
+
+/** Mounts the account card (login, register, add-number) while it is open; its code loads lazily. */
+function AuthDialogHost() {
+  const { authDialog, openAuthDialog, closeAuthDialog } = useShell();
+  const [AuthDialog, ensure] = useLazyComponent(loadAuthDialog);
+  useEffect(() => {
+    if (authDialog) void ensure();
+  }, [authDialog, ensure]);
+  return AuthDialog && authDialog ? <AuthDialog mode={authDialog} onModeChange={openAuthDialog} onClose={closeAuthDialog} /> : null;
 }

@@ -4,17 +4,14 @@ import { FOOTER_MAX_APPS, FOOTER_MAX_BUNDLE_CATEGORIES } from "../../common/cons
 import { listApps, listBundleCategories, listSocialLinks } from "../../server/content/service.ts";
 import { requestContext, servicesContext } from "../context.ts";
 import { catalogFor } from "../i18n/catalogs.server.ts";
-import { getSessionAccount, OPEN_LOGIN_PARAM } from "../session.server.ts";
+import { takeNotices } from "../account/web-session.server.ts";
+import { getSessionAccount } from "../session.server.ts";
 
 export async function loadShell(request: Request, context: Readonly<RouterContextProvider>) {
   const { language, cspNonce, origin } = context.get(requestContext);
   const { db, config } = context.get(servicesContext);
-  const [bundleCategories, apps, socialLinks, account] = await Promise.all([
-    listBundleCategories(db, language),
-    listApps(db, language),
-    listSocialLinks(db),
-    getSessionAccount(request, context),
-  ]);
+  const [bundleCategories, apps, socialLinks] = await Promise.all([listBundleCategories(db, language), listApps(db, language), listSocialLinks(db)]);
+  const account = getSessionAccount(context);
   return {
     language,
     messages: catalogFor(language),
@@ -26,8 +23,9 @@ export async function loadShell(request: Request, context: Readonly<RouterContex
       apps: apps.slice(0, FOOTER_MAX_APPS).map(({ id, title, link }) => ({ id, title, link })),
       socialLinks,
     },
-    account: account ? { gsm: account.mainGsm } : null,
-    openLogin: new URL(request.url).searchParams.get(OPEN_LOGIN_PARAM) === "1",
+    account: account ? { mainGsm: account.mainGsm, gsm: account.selectedGsm } : null,
+    /** One-shot messages for this page (logout's message, a selected number that was reset). */
+    notices: takeNotices(request, context),
   };
 }
 

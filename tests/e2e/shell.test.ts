@@ -140,10 +140,17 @@ describe("footer", () => {
     expect(await footer.getByRole("region", { name: "Apps" }).getByRole("link").count()).toBe(4);
     const social = await footer.locator("a[data-social-type]").evaluateAll((links) => links.map((link) => [link.getAttribute("data-social-type"), link.getAttribute("aria-label")]));
     expect(social).toEqual([["0", "Facebook"], ["1", "X (Twitter)"], ["2", "Instagram"], ["3", "YouTube"]]);
-    const toggle = footer.getByRole("button", { name: "Already have an account? Log in" });
-    await toggle.click();
-    await footer.getByRole("button", { name: "New here? Create an account" }).click();
-    await footer.getByRole("button", { name: "Already have an account? Log in" }).waitFor();
+    // The footer link opens the login dialog; the card's own link toggles to register and back.
+    await footer.getByRole("button", { name: "Already have an account? Log in" }).click();
+    const login = page.getByRole("dialog", { name: "Log in" });
+    await login.waitFor();
+    await login.getByRole("button", { name: "New here? Create an account" }).click();
+    const register = page.getByRole("dialog", { name: "Create account" });
+    await register.waitFor();
+    await register.getByRole("button", { name: "Already have an account? Log in" }).click();
+    await login.waitFor();
+    await page.keyboard.press("Escape");
+    await login.waitFor({ state: "detached" });
     await context.close();
   });
 });

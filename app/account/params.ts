@@ -1,0 +1,4 @@
+// Names shared by the server side and the browser side of the accounts UI.
+
+/** Query parameter that opens the login dialog on arrival (a guest sent away from /reserve-number). */
+export const OPEN_LOGIN_PARAM = "login";

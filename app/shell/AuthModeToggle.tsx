@@ -1,0 +1,13 @@
+// The link that toggles the account card between login and register (spec §2: the footer's link;
+// the card repeats it, since the open card covers the footer).
+import { useTranslation } from "react-i18next";
+import type { AuthDialogMode } from "./ShellContext.tsx";
+
+export function AuthModeToggle({ mode, onToggle, className }: { mode: AuthDialogMode | null; onToggle(next: AuthDialogMode): void; className: string }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" onClick={() => onToggle(mode === "login" ? "register" : "login")} className={className}>
+      {mode === "login" ? t("footer.noAccount") : t("footer.haveAccount")}
+    </button>
+  );
+}

@@ -1,0 +1,382 @@
+// Subscriber accounts in a real browser, in Arabic and English, at desktop and phone width:
+// registering, logging out and in, adding and switching numbers, the profile and its edit dialog,
+// the guards and the reserve-number continuation, and sessions that ended elsewhere.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Language } from "../../common/language.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
+import {
+  ACCOUNT_TEST_ENV,
+  codeSentTo,
+  newNumber,
+  revokeSessionsOf,
+  SERVER_TEXT,
+  signUpOverHttp,
+  TEXT,
+  toast,
+  typeCode,
+} from "./accounts-support.ts";
+import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  // ACCOUNT_TEST_ENV raises the OTP sending limits and lets a number ask again after 1 s (see there).
+  [server, browser] = await Promise.all([startTestServer({ env: ACCOUNT_TEST_ENV }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Each flow runs in both languages, each language at one of the two widths. */
+const AR_DESKTOP_EN_PHONE = [
+  ["ar", DESKTOP, "desktop"],
+  ["en", PHONE, "phone"],
+] as const;
+const EN_DESKTOP_AR_PHONE = [
+  ["en", DESKTOP, "desktop"],
+  ["ar", PHONE, "phone"],
+] as const;
+
+const accountButton = (page: Page, name: string) => page.locator("header").getByRole("button", { name, exact: true });
+
+async function openWelcomeMenu(page: Page, language: Language, buttonName: string) {
+  await accountButton(page, buttonName).click();
+  const menu = page.getByRole("dialog", { name: TEXT[language].welcome });
+  await menu.waitFor();
+  return menu;
+}
+
+/** Steps 1 and 2 of the open login/register/add-number card, with the code read from the outbox. */
+async function completeCodeDialog(page: Page, language: Language, dialogName: string, gsm: string) {
+  const text = TEXT[language];
+  const dialog = page.getByRole("dialog", { name: dialogName });
+  await dialog.waitFor();
+  const since = Date.now();
+  await dialog.getByRole("textbox", { name: text.number }).fill(gsm);
+  await dialog.getByRole("button", { name: text.sendCode }).click();
+  await dialog.getByRole("group", { name: text.code }).waitFor();
+  await typeCode(page, language, await codeSentTo(server, gsm, since));
+  await dialog.getByRole("button", { name: text.confirm }).click();
+  return dialog;
+}
+
+async function withSession(page: Page, token: string, extra: { name: string; value: string }[] = []) {
+  await page.context().addCookies([{ name: "session", value: token, url: server.url }, ...extra.map((cookie) => ({ ...cookie, url: server.url }))]);
+}
+
+/** A new subscriber's browser at `path`, hydrated. */
+async function openAsNewSubscriber(language: Language, viewport: typeof DESKTOP, path: string) {
+  const { gsm, token } = await signUpOverHttp(server);
+  const opened = await openPage(browser, server.url, viewport, language);
+  await withSession(opened.page, token);
+  await opened.page.goto(path);
+  await waitForHydration(opened.page);
+  return { ...opened, gsm, token };
+}
+
+describe("registering, logging out and logging in again", () => {
+  for (const [language, viewport, label] of AR_DESKTOP_EN_PHONE) {
+    it(`a visitor creates an account with a code by SMS, logs out and logs in again (${language}, ${label})`, async () => {
+      const text = TEXT[language];
+      const gsm = newNumber();
+      const { page, context, errors } = await openPage(browser, server.url, viewport, language);
+      await page.goto("/home");
+      await waitForHydration(page);
+
+      const menu = await openWelcomeMenu(page, language, text.account);
+      await menu.getByRole("button", { name: text.createAccount }).click();
+      const dialog = page.getByRole("dialog", { name: text.createAccount });
+      await dialog.waitFor();
+      const number = dialog.getByRole("textbox", { name: text.number });
+      expect(await number.getAttribute("dir")).toBe("ltr");
+      expect(await number.getAttribute("inputmode")).toBe("numeric");
+      // A wrong number is refused in the browser, with the spec's message.
+      await number.fill("0912345678");
+      await dialog.getByRole("button", { name: text.sendCode }).click();
+      await dialog.getByText(text.numberInvalid).waitFor();
+      // Letters are dropped and Arabic-Indic digits become ASCII digits; at most ten are kept.
+      await number.fill("");
+      await number.pressSequentially(`ab${[...gsm].map((digit) => String.fromCharCode(0x0660 + Number(digit))).join("")}99`);
+      expect(await number.inputValue()).toBe(gsm);
+      // Step 2 appears only once the code was sent.
+      expect(await dialog.getByRole("group", { name: text.code }).count()).toBe(0);
+      const since = Date.now();
+      await dialog.getByRole("button", { name: text.sendCode }).click();
+      await toast(page, SERVER_TEXT[language].codeSent).waitFor();
+      await dialog.getByRole("group", { name: text.code }).waitFor();
+      const code = await codeSentTo(server, gsm, since);
+      await typeCode(page, language, code);
+      // The browser sends number#code encrypted with the site's public key, never the code itself.
+      const verifying = page.waitForRequest((request) => request.url().endsWith("/account/verify"));
+      await dialog.getByRole("button", { name: text.confirm }).click();
+      const sent = new URLSearchParams((await verifying).postData() ?? "");
+      expect(sent.get("data")?.length).toBeGreaterThan(300);
+      expect((await verifying).postData()).not.toContain(code);
+
+      // The page reloads with the session: the account button shows the number.
+      await accountButton(page, gsm).waitFor();
+      await toast(page, SERVER_TEXT[language].registered).waitFor();
+      const session = (await context.cookies()).find((cookie) => cookie.name === "session");
+      expect(session?.httpOnly).toBe(true);
+      expect(session?.sameSite).toBe("Lax");
+      expect(session!.expires - Date.now() / 1000).toBeGreaterThan(29 * 24 * 60 * 60);
+
+      // Logout: /home, the server's message, the cookies gone.
+      await waitForHydration(page);
+      const loggedIn = await openWelcomeMenu(page, language, gsm);
+      await loggedIn.getByRole("button", { name: text.logout }).click();
+      await toast(page, SERVER_TEXT[language].signedOut).waitFor();
+      expect(new URL(page.url()).pathname).toBe("/home");
+      await accountButton(page, text.account).waitFor();
+      expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("session");
+
+      // Log in again from the footer link.
+      await page.locator("footer").getByRole("button", { name: text.haveAccount }).click();
+      await completeCodeDialog(page, language, text.login, gsm);
+      await accountButton(page, gsm).waitFor();
+      await toast(page, SERVER_TEXT[language].signedIn).waitFor();
+      expect(errors, "no console errors (CSP, hydration)").toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("says so when a number without an account tries to log in, and keeps step 1", async () => {
+    const { page, context } = await openPage(browser, server.url, DESKTOP, "en");
+    await page.goto("/home");
+    await waitForHydration(page);
+    await page.locator("footer").getByRole("button", { name: TEXT.en.haveAccount }).click();
+    const dialog = page.getByRole("dialog", { name: TEXT.en.login });
+    await dialog.getByRole("textbox", { name: TEXT.en.number }).fill(newNumber());
+    await dialog.getByRole("button", { name: TEXT.en.sendCode }).click();
+    await toast(page, SERVER_TEXT.en.errors.NO_ACCOUNT).waitFor();
+    expect(await dialog.getByRole("group", { name: TEXT.en.code }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe("numbers", () => {
+  for (const [language, viewport, label] of EN_DESKTOP_AR_PHONE) {
+    it(`a subscriber adds a second number and switches to it everywhere (${language}, ${label})`, async () => {
+      const text = TEXT[language];
+      const second = newNumber();
+      const { page, context, errors, gsm } = await openAsNewSubscriber(language, viewport, "/home");
+
+      const menu = await openWelcomeMenu(page, language, gsm);
+      await menu.getByRole("button", { name: text.addNumber }).click();
+      // The same card, without the login/register toggle.
+      await page.getByRole("dialog", { name: text.addNumberDialog }).waitFor();
+      expect(await page.getByRole("dialog", { name: text.addNumberDialog }).getByRole("button", { name: text.haveAccount }).count()).toBe(0);
+      const dialog = await completeCodeDialog(page, language, text.addNumberDialog, second);
+      await toast(page, SERVER_TEXT[language].numberAdded).waitFor();
+      await dialog.waitFor({ state: "detached" });
+
+      const numbers = (await openWelcomeMenu(page, language, gsm)).getByRole("radiogroup", { name: text.numbers });
+      await numbers.getByRole("radio", { name: second }).waitFor();
+      expect(await numbers.getByRole("radio", { name: gsm }).isChecked()).toBe(true);
+      // React Aria draws its own circle over the visually hidden input.
+      await numbers.getByRole("radio", { name: second }).check({ force: true });
+      await accountButton(page, second).waitFor();
+
+      // The selection holds on other pages and after a reload: the profile shows the second number.
+      await page.goto("/profile");
+      await accountButton(page, second).waitFor();
+      expect(await page.getByTestId("profile-number").textContent()).toBe(second);
+      const list = page.getByRole("region", { name: language === "ar" ? "أرقامي" : "My numbers" });
+      expect(await list.getByText(gsm).count()).toBe(1);
+      expect(await list.getByText(second).count()).toBe(1);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("falls back to the main number when the selected number cookie names a number of another account, and says so", async () => {
+    const mine = await signUpOverHttp(server);
+    const theirs = await signUpOverHttp(server);
+    for (const language of ["en", "ar"] as const) {
+      const { page, context } = await openPage(browser, server.url, DESKTOP, language);
+      await withSession(page, mine.token, [{ name: "selected_gsm", value: theirs.gsm }]);
+      await page.goto("/profile");
+      await waitForHydration(page);
+      await toast(page, TEXT[language].selectedReset).waitFor();
+      expect(await page.getByTestId("profile-number").textContent()).toBe(mine.gsm);
+      await accountButton(page, mine.gsm).waitFor();
+      expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("selected_gsm");
+      await context.close();
+    }
+  });
+});
+
+describe("profile", () => {
+  for (const [language, viewport, label] of EN_DESKTOP_AR_PHONE) {
+    it(`edits the profile: every rule's message under its field, then a save that slides the dialog up (${language}, ${label})`, async () => {
+      const text = TEXT[language];
+      const { page, context, errors } = await openAsNewSubscriber(language, viewport, "/profile");
+      await page.getByRole("link", { name: text.editProfile }).click();
+      const dialog = page.getByRole("dialog", { name: text.editProfile });
+      await dialog.waitFor();
+
+      await dialog.getByRole("button", { name: text.save }).click();
+      for (const message of text.required) await dialog.getByText(message, { exact: true }).waitFor();
+
+      await dialog.getByRole("radio", { name: text.female }).check({ force: true });
+      await dialog.getByRole("combobox", { name: text.city }).selectOption({ index: 1 });
+      await dialog.getByRole("combobox", { name: text.job }).selectOption({ index: 1 });
+      await dialog.getByRole("textbox", { name: text.birthDate }).fill("1990-02-30");
+      await dialog.getByRole("textbox", { name: text.address }).fill(language === "ar" ? "دمشق، شارع بغداد" : "Baghdad Street, Damascus");
+      await dialog.getByRole("textbox", { name: text.email }).fill("not-an-email");
+      await dialog.getByRole("button", { name: text.save }).click();
+      await dialog.getByText(text.emailInvalid).waitFor();
+      await dialog.getByText(text.birthDateInvalid).waitFor();
+      for (const message of text.required) expect(await dialog.getByText(message, { exact: true }).count()).toBe(0);
+
+      await dialog.getByRole("textbox", { name: text.birthDate }).fill("1990-02-28");
+      await dialog.getByRole("textbox", { name: text.email }).fill("subscriber@example.com");
+      await dialog.getByRole("button", { name: text.save }).click();
+      // It leaves with the slide-up animation, then is gone; the page shows the saved values.
+      const leaving = page.locator('.edit-profile-modal[data-exiting][data-closing="slide-up"]');
+      await leaving.waitFor({ state: "attached" });
+      expect(await leaving.evaluate((element) => getComputedStyle(element).animationName)).toBe("slide-up-out");
+      await dialog.waitFor({ state: "detached" });
+      await toast(page, SERVER_TEXT[language].profileUpdated).waitFor();
+      await page.getByText("subscriber@example.com").waitFor();
+      await page.getByText("1990-02-28").waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("closes without animation when the visitor asks for reduced motion", async () => {
+    const { token } = await signUpOverHttp(server);
+    const { page, context } = await openPage(browser, server.url, DESKTOP, "en");
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await withSession(page, token);
+    await page.goto("/profile");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: TEXT.en.editProfile }).click();
+    const dialog = page.getByRole("dialog", { name: TEXT.en.editProfile });
+    await dialog.getByRole("radio", { name: "Male", exact: true }).check({ force: true });
+    await dialog.getByRole("combobox", { name: TEXT.en.city }).selectOption({ index: 2 });
+    await dialog.getByRole("combobox", { name: TEXT.en.job }).selectOption({ index: 2 });
+    await dialog.getByRole("textbox", { name: TEXT.en.birthDate }).fill("1985-07-14");
+    await dialog.getByRole("textbox", { name: TEXT.en.address }).fill("Hamra Street");
+    await dialog.getByRole("textbox", { name: TEXT.en.email }).fill("calm@example.com");
+    await dialog.getByRole("button", { name: TEXT.en.save }).click();
+    await dialog.waitFor({ state: "detached", timeout: 1000 });
+    await context.close();
+  });
+
+  it("edits the profile with a plain form before any JavaScript runs", async () => {
+    const { token } = await signUpOverHttp(server);
+    const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, javaScriptEnabled: false });
+    await context.addCookies([{ name: "lang", value: "ar", url: server.url }, { name: "session", value: token, url: server.url }]);
+    const page = await context.newPage();
+    const text = TEXT.ar;
+    await page.goto("/profile");
+    await page.getByRole("link", { name: text.editProfile }).click();
+    await page.waitForURL(/\/profile\?edit=1$/);
+    await page.getByRole("button", { name: text.save }).click();
+    for (const message of text.required) await page.getByText(message, { exact: true }).waitFor();
+    await page.getByRole("radio", { name: text.female }).check({ force: true });
+    expect(await page.getByRole("radio", { name: text.female }).isChecked()).toBe(true);
+    await page.getByRole("combobox", { name: text.city }).selectOption({ index: 1 });
+    await page.getByRole("combobox", { name: text.job }).selectOption({ index: 1 });
+    await page.getByRole("textbox", { name: text.birthDate }).fill("٢٠٠١-٠٣-١٥");
+    await page.getByRole("textbox", { name: text.address }).fill("حلب");
+    await page.getByRole("textbox", { name: text.email }).fill("plain@example.com");
+    await page.getByRole("button", { name: text.save }).click();
+    await page.waitForURL(/\/profile$/);
+    await page.getByText("plain@example.com").waitFor();
+    await page.getByText("2001-03-15").waitFor();
+    await context.close();
+  });
+
+  it("logs out of other devices and stays logged in here", async () => {
+    const { gsm, token } = await signUpOverHttp(server);
+    const other = await openPage(browser, server.url, DESKTOP, "en");
+    await withSession(other.page, token);
+    // A second device: a session of its own for the same number.
+    const { page, context } = await openPage(browser, server.url, PHONE, "en");
+    await page.goto("/home");
+    await waitForHydration(page);
+    await page.locator("footer").getByRole("button", { name: TEXT.en.haveAccount }).click();
+    await completeCodeDialog(page, "en", TEXT.en.login, gsm);
+    await accountButton(page, gsm).waitFor();
+
+    await other.page.goto("/profile");
+    await waitForHydration(other.page);
+    await other.page.getByRole("button", { name: TEXT.en.logoutOthers }).click();
+    await toast(other.page, SERVER_TEXT.en.signedOutOthers).waitFor();
+    expect(new URL(other.page.url()).pathname).toBe("/profile");
+
+    // The phone's session was ended on the server: its next page is a guest's.
+    await page.goto("/profile");
+    expect(new URL(page.url()).pathname).toBe("/home");
+    await accountButton(page, TEXT.en.account).waitFor();
+    await other.context.close();
+    await context.close();
+  });
+});
+
+describe("guards and sessions", () => {
+  it("sends a guest from /profile to /home", async () => {
+    const { page, context } = await openPage(browser, server.url, PHONE, "ar");
+    await page.goto("/profile");
+    expect(new URL(page.url()).pathname).toBe("/home");
+    await context.close();
+  });
+
+  for (const language of ["ar", "en"] as const) {
+    it(`a guest following the reserve link is asked to log in and lands on reserve-number afterwards (${language})`, async () => {
+      const text = TEXT[language];
+      const { gsm } = await signUpOverHttp(server);
+      const { page, context, errors } = await openPage(browser, server.url, DESKTOP, language);
+      await page.goto("/home");
+      await waitForHydration(page);
+      await page.getByRole("link", { name: language === "ar" ? "احجز رقماً" : "Reserve a number" }).first().click();
+      await page.waitForURL(/\/home\?login=1$/);
+      await waitForHydration(page);
+      await completeCodeDialog(page, language, text.login, gsm);
+      await page.waitForURL(/\/reserve-number$/);
+      await accountButton(page, gsm).waitFor();
+      expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("next_route");
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("logs out locally when the session was revoked elsewhere: cookie cleared, guarded page → /home", async () => {
+    const { gsm, token } = await signUpOverHttp(server);
+    const { page, context } = await openPage(browser, server.url, DESKTOP, "en");
+    await withSession(page, token);
+    await page.goto("/profile");
+    expect(new URL(page.url()).pathname).toBe("/profile");
+    await revokeSessionsOf(server, gsm);
+    await page.goto("/profile");
+    expect(new URL(page.url()).pathname).toBe("/home");
+    await accountButton(page, TEXT.en.account).waitFor();
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("session");
+    await context.close();
+  });
+
+  it("refuses an account action posted from another site", async () => {
+    const { token } = await signUpOverHttp(server);
+    for (const path of ["/account/logout-others", "/account/select-number", "/account/logout"]) {
+      const answer = await fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example", cookie: `session=${token}` },
+        body: "gsm=0944000000",
+        redirect: "manual",
+      });
+      expect(answer.status, path).toBe(403);
+    }
+    // The session still works.
+    const { page, context } = await openPage(browser, server.url, DESKTOP, "en");
+    await withSession(page, token);
+    await page.goto("/profile");
+    expect(new URL(page.url()).pathname).toBe("/profile");
+    await context.close();
+  });
+});
