@@ -3,10 +3,12 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useSearchParams } from "react-router";
+import { formatAmount, formatDate } from "../../common/format.ts";
 import type { Profile } from "../../server/account/types.ts";
 import type { NamedItem } from "../../server/reference/service.ts";
 import type { PageHeading } from "../pages/page.server.ts";
 import { SectionPage } from "../pages/SectionPage.tsx";
+import { useShell } from "../shell/ShellContext.tsx";
 import { ACCOUNT_PATHS } from "./account-client.ts";
 import { EditProfileDialog, ProfileFields } from "./EditProfileDialog.tsx";
 
@@ -64,6 +66,7 @@ function ItemsCard({ id, title, empty, items }: { id: string; title: string; emp
 
 export function ProfilePage({ heading, profile, mainGsm, numbers, cities, jobs }: ProfilePageProps) {
   const { t } = useTranslation();
+  const { language, currencySuffix } = useShell().shell;
   const [searchParams] = useSearchParams();
   const askedToEdit = searchParams.get(EDIT_PROFILE_PARAM) === "1";
   // A plain form post (no JavaScript) that the server refused comes back here with its messages.
@@ -87,7 +90,7 @@ export function ProfilePage({ heading, profile, mainGsm, numbers, cities, jobs }
               <span data-testid="profile-number">{ltr(profile.gsm)}</span>
             </Row>
             <Row label={t("profile.lineType")}>{t(`profile.lineTypes.${profile.lineType}`)}</Row>
-            <Row label={t("profile.balance")}>{profile.balance === null ? notSet : ltr(String(profile.balance))}</Row>
+            <Row label={t("profile.balance")}>{profile.balance === null ? notSet : formatAmount(language, profile.balance, currencySuffix)}</Row>
           </dl>
         </section>
 
@@ -111,14 +114,14 @@ export function ProfilePage({ heading, profile, mainGsm, numbers, cities, jobs }
           items={profile.activeBundles.map((bundle) => ({
             id: bundle.id,
             name: bundle.name,
-            details: [t("profile.bundleRemaining", { remaining: bundle.remaining }), t("profile.bundleExpires", { date: bundle.expiresOn })],
+            details: [t("profile.bundleRemaining", { remaining: bundle.remaining }), t("profile.bundleExpires", { date: formatDate(language, bundle.expiresOn) })],
           }))}
         />
         <ItemsCard
           id="profile-services"
           title={t("profile.servicesTitle")}
           empty={t("profile.noServices")}
-          items={profile.activeServices.map((service) => ({ id: service.id, name: service.name, details: [t("profile.serviceSince", { date: service.since })] }))}
+          items={profile.activeServices.map((service) => ({ id: service.id, name: service.name, details: [t("profile.serviceSince", { date: formatDate(language, service.since) })] }))}
         />
 
         <section aria-labelledby="profile-personal" className={cardClass}>
@@ -127,7 +130,7 @@ export function ProfilePage({ heading, profile, mainGsm, numbers, cities, jobs }
             <Row label={t("profile.gender")}>{profile.gender === null ? notSet : t(profile.gender === 1 ? "profile.female" : "profile.male")}</Row>
             <Row label={t("profile.city")}>{cityName ?? notSet}</Row>
             <Row label={t("profile.job")}>{jobName ?? notSet}</Row>
-            <Row label={t("profile.birthDate")}>{profile.birthDate ? ltr(profile.birthDate) : notSet}</Row>
+            <Row label={t("profile.birthDate")}>{profile.birthDate ? formatDate(language, profile.birthDate) : notSet}</Row>
             <Row label={t("profile.address")}>{profile.address ?? notSet}</Row>
             <Row label={t("profile.email")}>{profile.email ? ltr(profile.email) : notSet}</Row>
           </dl>

@@ -18,6 +18,8 @@ export async function loadShell(request: Request, context: Readonly<RouterContex
     cspNonce,
     origin,
     companySlug: config.COMPANY_SLUG,
+    /** Suffix of every amount on the page (common/format.ts formatAmount). */
+    currencySuffix: language === "ar" ? config.CURRENCY_SUFFIX_AR : config.CURRENCY_SUFFIX_EN,
     footer: {
       bundleCategories: bundleCategories.slice(0, FOOTER_MAX_BUNDLE_CATEGORIES),
       apps: apps.slice(0, FOOTER_MAX_APPS).map(({ id, title, link }) => ({ id, title, link })),

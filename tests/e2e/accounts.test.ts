@@ -2,6 +2,7 @@
 // registering, logging out and in, adding and switching numbers, the profile and its edit dialog,
 // the guards and the reserve-number continuation, and sessions that ended elsewhere.
 import type { Browser, Page } from "playwright-core";
+import { formatDate } from "../../common/format.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Language } from "../../common/language.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
@@ -242,7 +243,8 @@ describe("profile", () => {
       await dialog.waitFor({ state: "detached" });
       await toast(page, SERVER_TEXT[language].profileUpdated).waitFor();
       await page.getByText("subscriber@example.com").waitFor();
-      await page.getByText("1990-02-28").waitFor();
+      // Dates read in the page's language (common/format.ts), not as the form's yyyy-mm-dd.
+      await page.getByText(formatDate(language, "1990-02-28")).waitFor();
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -289,7 +291,7 @@ describe("profile", () => {
     await page.getByRole("button", { name: text.save }).click();
     await page.waitForURL(/\/profile$/);
     await page.getByText("plain@example.com").waitFor();
-    await page.getByText("2001-03-15").waitFor();
+    await page.getByText(formatDate("ar", "2001-03-15")).waitFor();
     await context.close();
   });
 

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { formatAmount, formatDate } from "./format.ts";
+
+describe("formatAmount", () => {
+  it("groups the digits and appends the currency suffix in both languages", () => {
+    expect(formatAmount("en", 21000, "SYP")).toBe("21,000 SYP");
+    expect(formatAmount("ar", 21000, "ل.س")).toMatch(/^21[,٬]000 ل\.س$/);
+    expect(formatAmount("en", 1250.5, "SYP")).toBe("1,250.5 SYP");
+  });
+});
+
+describe("formatDate", () => {
+  it("writes a calendar day with the month's name, in Western digits", () => {
+    expect(formatDate("en", "2026-06-01")).toBe("1 June 2026");
+    expect(formatDate("ar", "2026-06-01")).toBe("1 حزيران 2026");
+  });
+  it("never shifts the day, whatever the machine's time zone", () => {
+    expect(formatDate("en", "2026-12-31")).toBe("31 December 2026");
+  });
+  it("leaves something that is not a date as it is", () => {
+    expect(formatDate("en", "soon")).toBe("soon");
+  });
+});

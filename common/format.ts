@@ -1,0 +1,25 @@
+// How amounts and dates read on the site, in the page's language. Every screen that shows a price,
+// a balance or a date goes through here (bundle prices, line-feature fees, profile balance, …).
+import type { Language } from "./language.ts";
+
+/** Locales behind our two languages: Levantine Arabic month names, Western digits like the rest of the site. */
+const LOCALES: Record<Language, string> = { ar: "ar-SY-u-nu-latn", en: "en-GB" };
+
+const amountFormats = new Map<Language, Intl.NumberFormat>();
+const dateFormats = new Map<Language, Intl.DateTimeFormat>();
+
+/** "21,000 SYP" / "21,000 ل.س": the amount grouped, then the configured currency suffix. */
+export function formatAmount(language: Language, amount: number, currencySuffix: string): string {
+  let format = amountFormats.get(language);
+  if (!format) amountFormats.set(language, (format = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 2 })));
+  return `${format.format(amount)} ${currencySuffix}`;
+}
+
+/** "1 June 2026" / "1 حزيران 2026" from a yyyy-mm-dd date (a calendar day, no time zone shift). */
+export function formatDate(language: Language, isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
+  if (!match) return isoDate;
+  let format = dateFormats.get(language);
+  if (!format) dateFormats.set(language, (format = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: "long", timeZone: "UTC" })));
+  return format.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
+}
