@@ -2,7 +2,7 @@
 // the HttpOnly session cookie, the selected number cookie and the one-shot flash cookie.
 // Loaders and actions read the result from `webSessionContext`; cookies to set go on the response.
 import { parse as parseCookies, serialize as serializeCookie } from "hono/utils/cookie";
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, redirectDocument, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { authenticate, listNumbers } from "../../server/account/service.ts";
 import { SESSION_COOKIE } from "../../server/auth/session.ts";
 import { translate, type MessageKey } from "../../server/i18n.ts";
@@ -119,6 +119,8 @@ function parseFlash(value: string | undefined): Notice[] {
  */
 export const webSessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const state: WebSessionState = { account: null, setCookies: [], notices: [], noticesTaken: false };
+  /** The visitor's session or selected number changed under the page (ended elsewhere, number gone). */
+  let changedUnderThePage = false;
   context.set(webSessionContext, state);
   const services = context.get(servicesContext);
   const token = readCookie(request, SESSION_COOKIE);
@@ -133,13 +135,18 @@ export const webSessionMiddleware: MiddlewareFunction<Response> = async ({ reque
         else {
           clearCookie(context, SELECTED_NUMBER_COOKIE);
           addNotice(context, { tone: "error", key: "auth.selectedNumberReset" });
+          changedUnderThePage = true;
         }
       }
     } else {
       endWebSession(context);
+      changedUnderThePage = true;
     }
   }
-  const response = await next();
+  // A client-side navigation keeps the shell it already has (the root loader does not run on GET
+  // navigations), so the account button would still show the old state: reload the whole document.
+  const documentUrl = changedUnderThePage && request.method === "GET" ? documentUrlOfDataRequest(request) : null;
+  const response = documentUrl ? redirectDocument(documentUrl) : await next();
   // Notices nobody showed on this request (a redirect, a fetch) wait for the next page.
   if (!state.noticesTaken && state.notices.length > 0) {
     const pending = [...parseFlash(readCookie(request, FLASH_COOKIE)), ...state.notices];
@@ -148,3 +155,13 @@ export const webSessionMiddleware: MiddlewareFunction<Response> = async ({ reque
   for (const cookie of state.setCookies) response.headers.append("Set-Cookie", cookie);
   return response;
 };
+
+/** The page URL behind a client-side navigation's data request (`/profile.data?_routes=…`), else null. */
+export function documentUrlOfDataRequest(request: Request): string | null {
+  const url = new URL(request.url);
+  if (!url.pathname.endsWith(".data")) return null;
+  const pathname = url.pathname.slice(0, -".data".length);
+  url.searchParams.delete("_routes");
+  const search = url.searchParams.toString();
+  return (pathname === "/_root" ? "/" : pathname) + (search ? `?${search}` : "");
+}

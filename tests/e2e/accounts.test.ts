@@ -363,6 +363,22 @@ describe("guards and sessions", () => {
     await context.close();
   });
 
+  it("logs out locally on a client-side navigation too: the page reloads as a guest's", async () => {
+    const { gsm, token } = await signUpOverHttp(server);
+    const { page, context } = await openPage(browser, server.url, DESKTOP, "en");
+    await withSession(page, token);
+    await page.goto("/home");
+    await waitForHydration(page);
+    await accountButton(page, gsm).waitFor();
+    await revokeSessionsOf(server, gsm);
+    // A link inside the app: React Router fetches /bundles.data, and the server answers with a document reload.
+    await page.getByRole("navigation", { name: "Main sections" }).getByRole("link", { name: "Bundles" }).click();
+    await page.waitForURL(/\/bundles$/);
+    await accountButton(page, TEXT.en.account).waitFor();
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("session");
+    await context.close();
+  });
+
   it("refuses an account action posted from another site", async () => {
     const { token } = await signUpOverHttp(server);
     for (const path of ["/account/logout-others", "/account/select-number", "/account/logout"]) {
