@@ -61,7 +61,7 @@ export async function start(options: StartOptions): Promise<RunningServer> {
     await database.close();
     throw error;
   });
-  const services: AppServices = { config, database, db: database.db, logger, sms, network: createEmbeddedNetwork() };
+  const services: AppServices = { config, database, db: database.db, logger, sms, network: createEmbeddedNetwork(database.db) };
   // Read (or, on a new database, generate) the RSA key now rather than on the first sign-in request.
   numberEncryptionKey(services).catch((error: Error) => logger.warn({ err: error.message }, "number encryption key not loaded yet"));
 

@@ -1,7 +1,7 @@
 // The database schema. Content that visitors read is stored in both languages side by side
 // (`…Ar` / `…En` columns), so one row is one item and an editor changes both texts in one place.
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** About-the-company, terms (type 4) and privacy (type 5) texts; spec §3 "text, image, largeImage". */
 export const aboutContent = pgTable("about_content", {
@@ -131,7 +131,7 @@ export const oneTimeCodes = pgTable(
   },
   (table) => [
     index("one_time_codes_gsm_idx").on(table.gsm, table.createdAt),
-    check("one_time_codes_purpose_check", sql`${table.purpose} in ('login', 'register', 'add-number')`),
+    check("one_time_codes_purpose_check", sql`${table.purpose} in ('login', 'register', 'add-number', 'service-password')`),
   ],
 );
 
@@ -171,4 +171,98 @@ export const smsOutbox = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("sms_outbox_to_idx").on(table.to, table.id)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Line features (step 3). The `network_*` tables are the storage of the EMBEDDED NETWORK SIMULATION
+// (server/network/embedded.ts): on a real deployment that state lives in the operator's systems and
+// these tables stay empty. `line_service_passwords` and `line_feature_audit` are the site's own.
+// ---------------------------------------------------------------------------------------------
+
+/** A simulated line: whether it is active or deactivated (hotline), and its registered national ID. */
+export const networkLines = pgTable(
+  "network_lines",
+  {
+    gsm: text("gsm").primaryKey(),
+    state: text("state").notNull().default("active"),
+    /** The national ID the line is registered to (simulation: derived from the number at first use). */
+    nationalId: text("national_id").notNull(),
+    /** When the simulated caller history of this line was generated (once, at first use). */
+    seededAt: timestamp("seeded_at", { withTimezone: true }).notNull().defaultNow(),
+    stateChangedAt: timestamp("state_changed_at", { withTimezone: true }),
+  },
+  (table) => [check("network_lines_state_check", sql`${table.state} in ('active', 'deactivated')`)],
+);
+
+/**
+ * The state of one feature of one simulated line: the main switch and its options, each option
+ * `{type, state, number?}` (spec §3 customerState). One row per (gsm, feature), replaced as a whole by
+ * one transaction per save, so two saves at once leave one of them, never a mix. `version` counts saves.
+ */
+export const networkLineFeatures = pgTable(
+  "network_line_features",
+  {
+    gsm: text("gsm").notNull(),
+    feature: text("feature").notNull(),
+    serviceState: smallint("service_state").notNull().default(0),
+    options: jsonb("options").$type<{ type: number; state: 0 | 1; number?: string }[]>().notNull().default([]),
+    /** Call barring: when the bar ends by itself (a lost-line bar lasts at most one month). */
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    version: integer("version").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.gsm, table.feature] }),
+    check("network_line_features_feature_check", sql`${table.feature} in ('call-forward', 'super-clip', 'call-barring')`),
+  ],
+);
+
+/** Super clip auto-reply of a simulated line: the general message and the exceptions (spec §3 auto-reply). */
+export const networkAutoReplies = pgTable("network_auto_replies", {
+  gsm: text("gsm").primaryKey(),
+  generalMessage: text("general_message").notNull().default(""),
+  others: jsonb("others").$type<{ message: string; numbers: string[] }[]>().notNull().default([]),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Calls a simulated line received while super clip recorded them (spec §3 caller record). */
+export const networkCallerRecords = pgTable(
+  "network_caller_records",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    gsm: text("gsm").notNull(),
+    caller: text("caller").notNull(),
+    calledAt: timestamp("called_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("network_caller_records_gsm_idx").on(table.gsm, table.calledAt)],
+);
+
+/** The hotline service password of a line: only a slow hash (scrypt), with its failure count and lock. */
+export const lineServicePasswords = pgTable("line_service_passwords", {
+  gsm: text("gsm")
+    .primaryKey()
+    .references(() => accountNumbers.gsm, { onDelete: "cascade" }),
+  passwordHash: text("password_hash").notNull(),
+  failures: integer("failures").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every change of a line feature or line state: who, when, from where, what before and after. */
+export const lineFeatureAudit = pgTable(
+  "line_feature_audit",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    gsm: text("gsm").notNull(),
+    accountId: bigint("account_id", { mode: "number" }),
+    sessionId: bigint("session_id", { mode: "number" }),
+    /** call-forward | super-clip | auto-reply | call-barring | hotline | service-password */
+    feature: text("feature").notNull(),
+    action: text("action").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    clientIp: text("client_ip"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("line_feature_audit_gsm_idx").on(table.gsm, table.createdAt)],
 );

@@ -5,6 +5,9 @@
 // few days from today, services started some days ago.
 import { createHash } from "node:crypto";
 import type { Language } from "../../common/language.ts";
+import type { Db } from "../db/database.ts";
+import { embeddedFeatures } from "./embedded-features.ts";
+import { embeddedLines } from "./embedded-lines.ts";
 import type { NetworkPort, SubscriberLine } from "./types.ts";
 
 type Bilingual = { ar: string; en: string };
@@ -87,10 +90,13 @@ export function simulatedLine(gsm: string, language: Language, today = new Date(
   return { gsm, name: `${first[language]} ${family[language]}`, lineType: prepaid ? "prepaid" : "postpaid", balance, activeBundles, activeServices };
 }
 
-export function createEmbeddedNetwork(): NetworkPort {
+/** The simulation: subscriber facts derived from the number, line features kept in the `network_*` tables. */
+export function createEmbeddedNetwork(db: Db): NetworkPort {
   return {
     driver: "embedded-simulation",
     subscriberLine: async (gsm, language) => simulatedLine(gsm, language),
+    ...embeddedLines(db),
+    ...embeddedFeatures(db),
     async close() {},
   };
 }

@@ -3,6 +3,7 @@
 // against its systems. Later steps add line features (call forwarding, super clip, callers) here.
 import type { Language } from "../../common/language.ts";
 import type { ActiveBundle, ActiveService } from "../account/types.ts";
+import type { AutoReply, FeatureKey, FeatureOption, LineState } from "../line-features/types.ts";
 
 export interface SubscriberLine {
   gsm: string;
@@ -15,7 +16,44 @@ export interface SubscriberLine {
   activeServices: ActiveService[];
 }
 
-export interface NetworkPort {
+/** A line's state on the network (hotline), with the national ID it is registered to. */
+export interface LineStatus {
+  state: LineState;
+  nationalId: string;
+  stateChangedAt: Date | null;
+}
+
+/** The network's state of one feature of a line. */
+export interface FeatureState {
+  serviceState: 0 | 1;
+  customerState: FeatureOption[];
+  /** Call barring: when the bar ends by itself. */
+  endsAt: Date | null;
+}
+
+export interface CallerQuery {
+  since: Date;
+  /** Only calls from this number, or every caller when null. */
+  caller: string | null;
+  /** From 0. */
+  page: number;
+  size: number;
+}
+
+/** The line features the network keeps (step 3): read and write, no business rules (server/line-features/ has them). */
+export interface LineFeaturesPort {
+  lineStatus(gsm: string): Promise<LineStatus>;
+  setLineState(gsm: string, state: LineState): Promise<void>;
+  readFeature(gsm: string, feature: FeatureKey): Promise<FeatureState>;
+  /** Replaces the feature's whole state at once: two writes at the same time leave one of them, never a mix. */
+  writeFeature(gsm: string, feature: FeatureKey, state: FeatureState): Promise<void>;
+  readAutoReply(gsm: string): Promise<AutoReply>;
+  writeAutoReply(gsm: string, autoReply: AutoReply): Promise<void>;
+  /** Calls the line received since `since`, newest first, a page of them, and how many there are in all. */
+  listCallers(gsm: string, query: CallerQuery): Promise<{ records: { number: string; calledAt: Date }[]; total: number }>;
+}
+
+export interface NetworkPort extends LineFeaturesPort {
   /** "embedded-simulation" for the built-in driver. */
   readonly driver: string;
   /** The line's subscriber, plan, balance, bundles and services, texts in `language`. */
