@@ -16,6 +16,8 @@ import { apiNotFound, createApi, isApiPath } from "./api/index.ts";
 import { failureBody } from "./api/envelope.ts";
 import { accountErrorAnswer } from "./account/api.ts";
 import { AccountError } from "./account/types.ts";
+import { lineFeatureErrorAnswer } from "./line-features/api.ts";
+import { LineFeatureError } from "./line-features/types.ts";
 import { SESSION_COOKIE } from "./auth/session.ts";
 import { clientIpOf } from "./client-ip.ts";
 import { translate } from "./i18n.ts";
@@ -194,6 +196,7 @@ export function createHttpApp(options: HttpAppOptions) {
 
   app.onError((error, c) => {
     if (error instanceof AccountError && isApiPath(c.req.path)) return accountErrorAnswer(c, error);
+    if (error instanceof LineFeatureError && isApiPath(c.req.path)) return lineFeatureErrorAnswer(c, error);
     if (error instanceof HTTPException && error.status < 500) {
       if (error.res) return error.res;
       const language = c.get("language") ?? languageFromAcceptLanguage(c.req.header("accept-language"));

@@ -43,11 +43,11 @@ export function accountErrorAnswer(c: Context<AppEnv>, error: AccountError) {
   return c.json(failureBody(language, error.code, `account.errors.${error.code}`, fieldErrors), error.httpStatus);
 }
 
-function originOf(c: Context<AppEnv>): RequestOrigin {
+export function originOf(c: Context<AppEnv>): RequestOrigin {
   return { clientIp: c.get("clientIp"), language: c.get("language"), userAgent: c.req.header("user-agent") };
 }
 
-async function sessionOf(c: Context<AppEnv>): Promise<SessionAccount> {
+export async function sessionOf(c: Context<AppEnv>): Promise<SessionAccount> {
   const match = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "");
   const session = match ? await authenticate(c.get("services"), match[1]) : null;
   if (!session) throw new AccountError("SESSION_EXPIRED");
@@ -58,7 +58,7 @@ async function sessionOf(c: Context<AppEnv>): Promise<SessionAccount> {
  * The body, validated against `schema` whichever declared media type it came in. A request with no
  * body at all gets the same 400 as one with missing fields.
  */
-function bodyOf<T extends z.ZodType>(c: Context<AppEnv>, schema: T): z.output<T> {
+export function bodyOf<T extends z.ZodType>(c: Context<AppEnv>, schema: T): z.output<T> {
   const valid = (c.req.valid as unknown as (target: "json" | "form") => unknown).bind(c.req);
   const parsed = schema.safeParse(/json/i.test(c.req.header("content-type") ?? "") ? valid("json") : valid("form"));
   if (parsed.success) return parsed.data;
@@ -68,7 +68,7 @@ function bodyOf<T extends z.ZodType>(c: Context<AppEnv>, schema: T): z.output<T>
 }
 
 /** Request body in the three accepted forms (the validators run on whichever one the request uses). */
-function formBody<T extends z.ZodType>(schema: T, description: string) {
+export function formBody<T extends z.ZodType>(schema: T, description: string) {
   return {
     description,
     content: {
@@ -79,11 +79,11 @@ function formBody<T extends z.ZodType>(schema: T, description: string) {
   };
 }
 
-const bearer = z.object({
+export const bearer = z.object({
   authorization: z.string().optional().openapi({ description: "Bearer <token> from api/users/signin", example: "Bearer 3q2-7w…" }),
   "accept-language": z.string().optional().openapi({ description: "ar (default) or en", example: "ar" }),
 });
-const bearerSecurity = [{ bearerAuth: [] }];
+export const bearerSecurity = [{ bearerAuth: [] }];
 
 const encryptedNumber = z.object({
   gsm: z.string({ error: "validation.numberInvalid" }).min(1, "validation.numberInvalid").openapi({

@@ -6,6 +6,7 @@ import { z } from "@hono/zod-openapi";
 import { translate, type MessageKey } from "../i18n.ts";
 import type { AppEnv } from "../http-env.ts";
 import type { AccountErrorCode } from "../account/types.ts";
+import type { LineFeatureErrorCode } from "../line-features/types.ts";
 
 export function ok<T>(c: Context<AppEnv>, data: T, messageKey: MessageKey = "api.ok") {
   return c.json({ status: 200 as const, message: translate(c.get("language"), messageKey), data }, 200);
@@ -21,7 +22,8 @@ export type FailureCode =
   | "UNSUPPORTED_MEDIA_TYPE"
   | "RATE_LIMITED"
   | "INTERNAL"
-  | AccountErrorCode;
+  | AccountErrorCode
+  | LineFeatureErrorCode;
 
 export function failureBody(
   language: Parameters<typeof translate>[0],

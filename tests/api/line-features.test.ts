@@ -1,0 +1,311 @@
+// Call forwarding and super clip over real HTTP (spec §7 rows, ARCHITECTURE.md envelope), in both
+// languages: show and activate, the rules of the options, the auto-reply, the callers and their
+// filters, ownership (403, nothing changes), sessions (401), deactivated lines (409), concurrent saves.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { CALLER_PERIODS } from "../../common/constants.ts";
+import { apiMessage, expectFailure, expectSuccess, LANGUAGE_CASES } from "../support/contract.ts";
+import { withClient } from "../support/database.ts";
+import { freshNumber, insertSession, postForm, type SessionFixture } from "../support/subscriber.ts";
+import { send, startTestServer, type TestServer } from "../support/test-server.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+interface Feature {
+  title: string;
+  description: string;
+  price: number;
+  serviceState: 0 | 1;
+  customerState: { type: number; state: 0 | 1; number?: string }[];
+  lineState: string;
+}
+
+/** A subscriber with a session, and the number the session owns. */
+async function subscriber(): Promise<SessionFixture & { gsm: string }> {
+  const gsm = freshNumber("0955");
+  return { ...(await insertSession(server.databaseUrl, { gsm })), gsm };
+}
+
+function options(states: [number, string?][]): Record<string, string> {
+  return Object.fromEntries(
+    states.flatMap(([state, number], type) => [
+      [`customerState[${type}].type`, String(type)],
+      [`customerState[${type}].state`, String(state)],
+      ...(number === undefined ? [] : [[`customerState[${type}].number`, number]]),
+    ]),
+  );
+}
+
+const post = (path: string, fields: Record<string, string>, token?: string, language?: "ar" | "en") => postForm(server, path, fields, { token, language });
+const auditRows = (gsm: string) =>
+  withClient(server.databaseUrl, async (client) => (await client.query("select feature, action, before, after from line_feature_audit where gsm = $1 order by id", [gsm])).rows);
+
+describe("call forwarding", () => {
+  for (const { asked, expected, label } of LANGUAGE_CASES) {
+    test(`show with ${label}: off, four options off without numbers, free, texts in ${expected}`, async () => {
+      const { token, gsm } = await subscriber();
+      const answer = await send(server.url, "/core/api/callForward/show", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Bearer ${token}`, ...(asked ? { "accept-language": asked } : {}) },
+        body: `gsm=${gsm}`,
+      });
+      const feature = expectSuccess<Feature>(answer, expected);
+      expect(feature.title).toBe(expected === "ar" ? "تحويل المكالمات" : "Call forwarding");
+      expect(feature.price).toBe(0);
+      expect(feature.serviceState).toBe(0);
+      expect(feature.lineState).toBe("active");
+      expect(feature.customerState).toEqual([0, 1, 2, 3].map((type) => ({ type, state: 0, number: "" })));
+    });
+  }
+
+  test("activate saves the switches and numbers, answers the new state, and records who changed what", async () => {
+    const { token, gsm, accountId } = await subscriber();
+    const saved = expectSuccess<Feature>(
+      await post("/core/api/callForward/activate", { gsm, serviceState: "1", ...options([[0, ""], [1, "0933111222"], [0, ""], [1, "٠٩٣٣١١١٢٢٣"]]) }, token, "en"),
+      "en",
+      "lineFeatures.saved",
+    );
+    expect(saved.serviceState).toBe(1);
+    expect(saved.customerState).toEqual([
+      { type: 0, state: 0, number: "" },
+      { type: 1, state: 1, number: "0933111222" },
+      { type: 2, state: 0, number: "" },
+      { type: 3, state: 1, number: "0933111223" },
+    ]);
+    const shown = expectSuccess<Feature>(await post("/core/api/callForward/show", { gsm }, token, "en"), "en");
+    expect(shown.customerState).toEqual(saved.customerState);
+    const [audit] = await auditRows(gsm);
+    expect(audit).toMatchObject({ feature: "call-forward", action: "activate", before: { serviceState: 0 }, after: { serviceState: 1 } });
+    const [row] = await withClient(server.databaseUrl, async (client) => (await client.query("select account_id from line_feature_audit where gsm = $1", [gsm])).rows);
+    expect(Number(row.account_id)).toBe(accountId);
+  });
+
+  test("main switch off clears every option", async () => {
+    const { token, gsm } = await subscriber();
+    await post("/core/api/callForward/activate", { gsm, serviceState: "1", ...options([[1, "0933000001"]]) }, token);
+    const off = expectSuccess<Feature>(await post("/core/api/callForward/activate", { gsm, serviceState: "0", ...options([[1, "0933000001"]]) }, token, "ar"), "ar", "lineFeatures.saved");
+    expect(off.serviceState).toBe(0);
+    expect(off.customerState.every((option) => option.state === 0)).toBe(true);
+  });
+
+  for (const { name, fields, field, key } of [
+    { name: "an option on without a number", fields: options([[0], [1, ""]]), field: "customerState.1.number", key: "validation.lineNumberInvalid" },
+    { name: "a number that is not 09 + 8 digits", fields: options([[0, ""], [1, "0912"]]), field: "customerState.1.number", key: "validation.lineNumberInvalid" },
+    { name: "'all' on together with 'busy'", fields: options([[1, "0933000001"], [1, "0933000002"]]), field: "customerState.1.state", key: "validation.allExcludesOthers" },
+    { name: "an unknown option type", fields: { "customerState[0].type": "7", "customerState[0].state": "1", "customerState[0].number": "0933000001" }, field: "customerState.0.type", key: "validation.choiceInvalid" },
+    { name: "the same type twice", fields: { ...options([[0, ""]]), "customerState[1].type": "0", "customerState[1].state": "0" }, field: "customerState.1.type", key: "validation.optionTypeDuplicate" },
+    { name: "more than four options", fields: { ...options([[0, ""], [0, ""], [0, ""], [0, ""]]), "customerState[4].type": "3", "customerState[4].state": "0" }, field: "customerState", key: "validation.optionsTooMany" },
+    { name: "a state that is not 0 or 1", fields: { "customerState[0].type": "0", "customerState[0].state": "on" }, field: "customerState.0.state", key: "validation.choiceInvalid" },
+    { name: "an index far beyond the options", fields: { "customerState[999].type": "0" }, field: "customerState[999].type", key: "api.invalidField" },
+    { name: "a gap in the indexes", fields: { "customerState[2].type": "0", "customerState[2].state": "0" }, field: "customerState.0", key: "api.invalidField" },
+  ]) {
+    test(`refuses ${name} (400, the field named in both languages) and saves nothing`, async () => {
+      const { token, gsm } = await subscriber();
+      for (const language of ["ar", "en"] as const) {
+        const body = expectFailure(await post("/core/api/callForward/activate", { gsm, serviceState: "1", ...fields }, token, language), 400, "BAD_REQUEST", language, "badRequest");
+        expect(body.errors?.[field], JSON.stringify(body.errors)).toEqual([apiMessage(language, key)]);
+      }
+      expect(await auditRows(gsm)).toEqual([]);
+    });
+  }
+
+  test("refuses forwarding a line to itself (400 VALIDATION)", async () => {
+    const { token, gsm } = await subscriber();
+    const body = expectFailure(await post("/core/api/callForward/activate", { gsm, serviceState: "1", ...options([[1, gsm]]) }, token, "en"), 400, "VALIDATION", "en", "lineFeatures.errors.VALIDATION");
+    expect(body.errors).toEqual({ "customerState.0.number": [apiMessage("en", "validation.forwardToSelf")] });
+  });
+
+  test("takes the same request as JSON", async () => {
+    const { token, gsm } = await subscriber();
+    const answer = await send(server.url, "/core/api/callForward/activate", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "accept-language": "en" },
+      body: JSON.stringify({ gsm, serviceState: 1, customerState: [{ type: 2, state: 1, number: "0933000009" }] }),
+    });
+    const saved = expectSuccess<Feature>(answer, "en", "lineFeatures.saved");
+    expect(saved.customerState[2]).toEqual({ type: 2, state: 1, number: "0933000009" });
+  });
+
+  test("another account's number: 403 in both languages, and nothing changes", async () => {
+    const mine = await subscriber();
+    const theirs = await subscriber();
+    for (const language of ["ar", "en"] as const) {
+      expectFailure(await post("/core/api/callForward/show", { gsm: theirs.gsm }, mine.token, language), 403, "NOT_YOUR_NUMBER", language, "lineFeatures.errors.NOT_YOUR_NUMBER");
+      expectFailure(
+        await post("/core/api/callForward/activate", { gsm: theirs.gsm, serviceState: "1", ...options([[1, "0933000001"]]) }, mine.token, language),
+        403,
+        "NOT_YOUR_NUMBER",
+        language,
+        "lineFeatures.errors.NOT_YOUR_NUMBER",
+      );
+    }
+    expect(expectSuccess<Feature>(await post("/core/api/callForward/show", { gsm: theirs.gsm }, theirs.token, "en"), "en").serviceState).toBe(0);
+    expect(await auditRows(theirs.gsm)).toEqual([]);
+  });
+
+  test("no session or an ended one: 401 with status 0", async () => {
+    const { gsm } = await subscriber();
+    for (const token of [undefined, "not-a-token"]) {
+      expectFailure(await post("/core/api/callForward/show", { gsm }, token, "en"), 401, "SESSION_EXPIRED", "en", "account.errors.SESSION_EXPIRED");
+    }
+  });
+
+  test("a deactivated line shows its state and refuses changes (409)", async () => {
+    const { token, gsm } = await subscriber();
+    await withClient(server.databaseUrl, (client) => client.query("insert into network_lines (gsm, state, national_id) values ($1, 'deactivated', '12345678901')", [gsm]));
+    expect(expectSuccess<Feature>(await post("/core/api/callForward/show", { gsm }, token, "en"), "en").lineState).toBe("deactivated");
+    for (const language of ["ar", "en"] as const) {
+      expectFailure(
+        await post("/core/api/callForward/activate", { gsm, serviceState: "1", ...options([[1, "0933000001"]]) }, token, language),
+        409,
+        "LINE_DEACTIVATED",
+        language,
+        "lineFeatures.errors.LINE_DEACTIVATED",
+      );
+    }
+  });
+
+  test("20 saves at once leave exactly one of the submitted states, whole", async () => {
+    const { token, gsm } = await subscriber();
+    const submitted = Array.from({ length: 20 }, (_, index) => `09330000${String(index).padStart(2, "0")}`);
+    const answers = await Promise.all(submitted.map((number) => post("/core/api/callForward/activate", { gsm, serviceState: "1", ...options([[0, ""], [1, number], [1, number]]) }, token)));
+    expect(answers.map((answer) => answer.status)).toEqual(submitted.map(() => 200));
+    const shown = expectSuccess<Feature>(await post("/core/api/callForward/show", { gsm }, token, "en"), "en");
+    const number = shown.customerState[1]!.number!;
+    expect(submitted).toContain(number);
+    expect(shown.customerState[2]!.number).toBe(number);
+    expect(await auditRows(gsm)).toHaveLength(20);
+  });
+});
+
+describe("super clip", () => {
+  test("show: off, four options without numbers, a monthly price, texts in the asked language", async () => {
+    const { token, gsm } = await subscriber();
+    for (const language of ["ar", "en"] as const) {
+      const feature = expectSuccess<Feature>(await post("/core/api/superClip/show", { gsm }, token, language), language);
+      expect(feature.title).toBe(language === "ar" ? "سوبر كليب" : "Super clip");
+      expect(feature.price).toBeGreaterThan(0);
+      expect(feature.customerState).toEqual([0, 1, 2, 3].map((type) => ({ type, state: 0 })));
+    }
+  });
+
+  test("activate saves the switches; off clears them", async () => {
+    const { token, gsm } = await subscriber();
+    const on = expectSuccess<Feature>(await post("/core/api/superClip/activate", { gsm, serviceState: "1", ...options([[0], [1], [1], [0]]) }, token, "en"), "en", "lineFeatures.saved");
+    expect(on.customerState.map((option) => option.state)).toEqual([0, 1, 1, 0]);
+    const off = expectSuccess<Feature>(await post("/core/api/superClip/activate", { gsm, serviceState: "0", ...options([[0], [1], [1], [0]]) }, token, "en"), "en", "lineFeatures.saved");
+    expect(off.customerState.map((option) => option.state)).toEqual([0, 0, 0, 0]);
+  });
+
+  test("the auto-reply: saved and shown; exceptions without a message are dropped; numbers normalised", async () => {
+    const { token, gsm } = await subscriber();
+    const empty = expectSuccess<{ generalMessage: string; others: unknown[] }>(await post("/core/api/superClip/autoReply/show", { gsm }, token, "en"), "en");
+    expect(empty).toEqual({ generalMessage: "", others: [] });
+    const saved = expectSuccess(
+      await post(
+        "/core/api/superClip/autoReply/activate",
+        {
+          gsm,
+          generalMessage: "سأتصل بك لاحقاً",
+          "others[0].message": "In a meeting",
+          "others[0].numbers[0]": "0933000001",
+          "others[0].numbers[1]": "٠٩٣٣٠٠٠٠٠٢",
+          "others[1].message": "",
+          "others[1].numbers[0]": "0933000003",
+        },
+        token,
+        "ar",
+      ),
+      "ar",
+      "lineFeatures.saved",
+    );
+    const expectedReply = { generalMessage: "سأتصل بك لاحقاً", others: [{ message: "In a meeting", numbers: ["0933000001", "0933000002"] }] };
+    expect(saved).toEqual(expectedReply);
+    expect(expectSuccess(await post("/core/api/superClip/autoReply/show", { gsm }, token, "en"), "en")).toEqual(expectedReply);
+  });
+
+  for (const { name, fields, field, key } of [
+    { name: "a general message over 160 characters", fields: { generalMessage: "x".repeat(161) }, field: "generalMessage", key: "validation.messageTooLong" },
+    { name: "an invalid exception number", fields: { "others[0].message": "Hi", "others[0].numbers[0]": "0912" }, field: "others.0.numbers.0", key: "validation.lineNumberInvalid" },
+    { name: "the same number twice in an exception", fields: { "others[0].message": "Hi", "others[0].numbers[0]": "0933000001", "others[0].numbers[1]": "0933000001" }, field: "others.0.numbers.1", key: "validation.numberDuplicate" },
+  ]) {
+    test(`the auto-reply refuses ${name} (400 naming the field) and keeps what was saved`, async () => {
+      const { token, gsm } = await subscriber();
+      await post("/core/api/superClip/autoReply/activate", { gsm, generalMessage: "kept" }, token);
+      for (const language of ["ar", "en"] as const) {
+        const body = expectFailure(await post("/core/api/superClip/autoReply/activate", { gsm, ...fields }, token, language), 400, "BAD_REQUEST", language, "badRequest");
+        expect(body.errors?.[field], JSON.stringify(body.errors)).toEqual([apiMessage(language, key)]);
+      }
+      expect(expectSuccess<{ generalMessage: string }>(await post("/core/api/superClip/autoReply/show", { gsm }, token, "en"), "en").generalMessage).toBe("kept");
+    });
+  }
+
+  test("callers: each period lists more calls than the one before, newest first, dates in ISO", async () => {
+    const { token, gsm } = await subscriber();
+    const totals: number[] = [];
+    for (const period of CALLER_PERIODS) {
+      const page = expectSuccess<{ data: { number: string; date: string }[]; page: number; size: number; total: number }>(
+        await post("/core/api/superClip/myCallers/show?page=0", { gsm, gsmFilter: "", dateFilterType: String(period.id) }, token, "en"),
+        "en",
+      );
+      totals.push(page.total);
+      expect(page.page).toBe(0);
+      expect(page.data.length).toBe(Math.min(page.size, page.total));
+      const times = page.data.map((call) => Date.parse(call.date));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      for (const time of times) expect(Date.now() - time).toBeLessThanOrEqual(period.days * 24 * 60 * 60 * 1000 + 60_000);
+    }
+    for (let index = 1; index < totals.length; index++) expect(totals[index], totals.join(",")).toBeGreaterThan(totals[index - 1]!);
+  });
+
+  test("callers: the number filter, page 1, a page beyond the end, and an invalid filter", async () => {
+    const { token, gsm } = await subscriber();
+    const all = expectSuccess<{ data: { number: string }[]; total: number; size: number }>(
+      await post("/core/api/superClip/myCallers/show?page=0", { gsm, gsmFilter: "", dateFilterType: "4" }, token, "en"),
+      "en",
+    );
+    expect(all.total).toBeGreaterThan(all.size);
+    const second = expectSuccess<{ data: { number: string; date: string }[] }>(await post("/core/api/superClip/myCallers/show?page=1", { gsm, gsmFilter: "", dateFilterType: "4" }, token, "en"), "en");
+    expect(second.data.length).toBeGreaterThan(0);
+    const beyond = expectSuccess<{ data: unknown[] }>(await post("/core/api/superClip/myCallers/show?page=99", { gsm, gsmFilter: "", dateFilterType: "4" }, token, "en"), "en");
+    expect(beyond.data).toEqual([]);
+    const caller = all.data[0]!.number;
+    const filtered = expectSuccess<{ data: { number: string }[]; total: number }>(
+      await post("/core/api/superClip/myCallers/show?page=0", { gsm, gsmFilter: caller, dateFilterType: "4" }, token, "en"),
+      "en",
+    );
+    expect(filtered.total).toBeGreaterThan(1);
+    expect(filtered.data.every((call) => call.number === caller)).toBe(true);
+    for (const language of ["ar", "en"] as const) {
+      const body = expectFailure(await post("/core/api/superClip/myCallers/show?page=0", { gsm, gsmFilter: "0912", dateFilterType: "0" }, token, language), 400, "BAD_REQUEST", language, "badRequest");
+      expect(body.errors?.gsmFilter).toEqual([apiMessage(language, "validation.lineNumberInvalid")]);
+      const period = expectFailure(await post("/core/api/superClip/myCallers/show?page=0", { gsm, gsmFilter: "", dateFilterType: "9" }, token, language), 400, "BAD_REQUEST", language, "badRequest");
+      expect(period.errors?.dateFilterType).toEqual([apiMessage(language, "validation.choiceInvalid")]);
+    }
+  });
+
+  test("another account's number: 403 on every super clip row", async () => {
+    const mine = await subscriber();
+    const theirs = await subscriber();
+    for (const path of ["/core/api/superClip/show", "/core/api/superClip/autoReply/show", "/core/api/superClip/myCallers/show?page=0"]) {
+      expectFailure(await post(path, { gsm: theirs.gsm }, mine.token, "en"), 403, "NOT_YOUR_NUMBER", "en", "lineFeatures.errors.NOT_YOUR_NUMBER");
+    }
+    expectFailure(await post("/core/api/superClip/autoReply/activate", { gsm: theirs.gsm, generalMessage: "x" }, mine.token, "en"), 403, "NOT_YOUR_NUMBER", "en", "lineFeatures.errors.NOT_YOUR_NUMBER");
+    expect(await auditRows(theirs.gsm)).toEqual([]);
+  });
+
+  test("a request without gsm is a 400 naming gsm", async () => {
+    const { token } = await subscriber();
+    const body = expectFailure(await post("/core/api/superClip/show", {}, token, "en"), 400, "BAD_REQUEST", "en", "badRequest");
+    expect(Object.keys(body.errors ?? {})).toEqual(["gsm"]);
+  });
+});
+
+test("no line-feature request made the server log an error", () => {
+  expect(server.errors()).toEqual([]);
+});
