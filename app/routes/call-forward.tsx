@@ -1,15 +1,42 @@
+// /call-forward (guarded): call forwarding of the selected number. The loader reads it from the network
+// port; the action saves the posted form (the same schema as the spec API) and the loader runs again.
 import type { Route } from "./+types/call-forward";
-import { pageHeading } from "../pages/page.server.ts";
-import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
+import { callForwardUpdateSchema } from "../../common/line-features.ts";
+import { activateCallForward, showCallForward } from "../../server/line-features/call-forward.ts";
+import { CallForwardScreen } from "../line-features/CallForwardScreen.tsx";
+import { actorOf, featureAnswer, formFieldsOf, handleFeatureAction, parseFeatureForm } from "../line-features/feature-actions.server.ts";
+import { FEATURES_BREADCRUMB, LineFeaturePage } from "../line-features/LineFeaturePage.tsx";
+import { t } from "../account/actions.server.ts";
+import { pageHeading, pageTools } from "../pages/page.server.ts";
+import { headingMeta } from "../pages/SectionPage.tsx";
 import { requireSubscriber } from "../session.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSubscriber(request, context);
-  return { heading: pageHeading(context, "page.callForward", [["breadcrumb.profileFeatures", "/profile"]]) };
+  const account = requireSubscriber(request, context);
+  const { services, language } = pageTools(context);
+  return {
+    heading: pageHeading(context, "page.callForward", [FEATURES_BREADCRUMB]),
+    gsm: account.selectedGsm,
+    feature: await showCallForward(services, account.accountId, account.selectedGsm, language),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleFeatureAction(request, context, async () => {
+    const { actor, gsm } = actorOf(request, context);
+    const parsed = parseFeatureForm(await formFieldsOf(request), callForwardUpdateSchema, context);
+    if ("refused" in parsed) return parsed.refused;
+    await activateCallForward(pageTools(context).services, actor, gsm, parsed.data, pageTools(context).language);
+    return featureAnswer({ ok: true, message: t(context, "lineFeatures.saved") });
+  });
 }
 
 export const meta = headingMeta;
 
 export default function CallForward({ loaderData }: Route.ComponentProps) {
-  return <SectionPage heading={loaderData.heading} />;
+  return (
+    <LineFeaturePage heading={loaderData.heading} gsm={loaderData.gsm}>
+      <CallForwardScreen feature={loaderData.feature} />
+    </LineFeaturePage>
+  );
 }

@@ -1,0 +1,137 @@
+// The call forward screen (spec §2, §4, §5): the feature card and four option rows (all, busy, no
+// answer, unreachable), each a switch and the number calls go to. Submit is silently blocked while a
+// switched-on option has an invalid number; its message shows only after an attempt, and only for a
+// field that is non-empty or whose option is on. "All" on disables the conditional options, and says why.
+import { useEffect, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher, useRevalidator } from "react-router";
+import { FieldError, Input, Label, Switch, TextField } from "react-aria-components";
+import { typedNumber } from "../../common/account.ts";
+import { NUMBER_MAX_LENGTH, OPTION_TYPES } from "../../common/constants.ts";
+import { CONDITIONAL_OPTION_TYPES, isLineFeatureNumber } from "../../common/line-features.ts";
+import type { FeatureView } from "../../server/line-features/types.ts";
+import { showToast } from "../shell/toast-queue.ts";
+import type { FeatureAnswer } from "./feature-actions.server.ts";
+import { FeatureCard, SwitchTrack, switchClass } from "./FeatureCard.tsx";
+
+export const OPTION_LABELS = ["lineFeatureUi.options.all", "lineFeatureUi.options.busy", "lineFeatureUi.options.noAnswer", "lineFeatureUi.options.unreachable"] as const;
+
+interface OptionState {
+  on: boolean;
+  number: string;
+}
+
+function optionsOf(feature: FeatureView): OptionState[] {
+  return Object.values(OPTION_TYPES).map((type) => {
+    const option = feature.customerState.find((candidate) => candidate.type === type);
+    return { on: option?.state === 1, number: option?.number ?? "" };
+  });
+}
+
+/** Toasts the answer of a save, once it arrives. */
+export function useSaveAnswer(fetcher: { state: string; data?: FeatureAnswer }, onSaved: () => void) {
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    showToast(fetcher.data.message, fetcher.data.ok ? "success" : "error");
+    if (fetcher.data.ok) onSaved();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
+}
+
+export function CallForwardScreen({ feature }: { feature: FeatureView }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<FeatureAnswer>();
+  const revalidator = useRevalidator();
+  const [isOn, setIsOn] = useState(feature.serviceState === 1);
+  const [options, setOptions] = useState(() => optionsOf(feature));
+  const [attempted, setAttempted] = useState(false);
+  const isSaving = fetcher.state !== "idle";
+  const isLoading = revalidator.state !== "idle";
+  useSaveAnswer(fetcher, () => setAttempted(false));
+  // The server's state, whenever the loader brings it (after a save, after cancel).
+  useEffect(() => {
+    setIsOn(feature.serviceState === 1);
+    setOptions(optionsOf(feature));
+  }, [feature]);
+
+  const allOn = isOn && options[OPTION_TYPES.all]!.on;
+  const serverErrors = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
+  const invalid = (option: OptionState) => (option.on || option.number !== "") && !isLineFeatureNumber(option.number);
+
+  function toggleService(on: boolean) {
+    setIsOn(on);
+    // Main off clears every option switch (spec §4).
+    if (!on) setOptions((current) => current.map((option) => ({ ...option, on: false })));
+  }
+  function setOption(type: number, change: Partial<OptionState>) {
+    setOptions((current) =>
+      current.map((option, index) => {
+        if (index === type) return { ...option, ...change };
+        // "All" on turns the conditional options off: they would never apply.
+        if (type === OPTION_TYPES.all && change.on && CONDITIONAL_OPTION_TYPES.includes(index)) return { ...option, on: false };
+        return option;
+      }),
+    );
+  }
+  function submit(event: FormEvent<HTMLFormElement>) {
+    setAttempted(true);
+    const blocked = isSaving || (isOn && options.some((option) => option.on && invalid(option)));
+    if (blocked) event.preventDefault();
+  }
+
+  return (
+    <fetcher.Form method="post" onSubmit={submit} noValidate>
+      <FeatureCard feature={feature} isOn={isOn} onToggle={toggleService} isSaving={isSaving} isLoading={isLoading} onCancel={() => {
+        setAttempted(false);
+        setIsOn(feature.serviceState === 1);
+        setOptions(optionsOf(feature));
+        if (!isLoading) void revalidator.revalidate();
+      }}>
+        <ul className="flex flex-col gap-4">
+          {options.map((option, type) => {
+            const disabledByAll = allOn && CONDITIONAL_OPTION_TYPES.includes(type);
+            const showError = attempted && invalid(option) && (option.on || option.number !== "");
+            const message = serverErrors[`customerState.${type}.number`] ?? (showError ? t("validation.lineNumberInvalid") : undefined);
+            return (
+              <li key={type} className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 sm:flex-row sm:items-start sm:justify-between">
+                <input type="hidden" name={`customerState[${type}].type`} value={type} />
+                <div className="flex flex-col gap-1">
+                  <Switch
+                    isSelected={option.on}
+                    onChange={(on) => setOption(type, { on })}
+                    isDisabled={disabledByAll}
+                    name={`customerState[${type}].state`}
+                    value="1"
+                    className={switchClass}
+                  >
+                    <SwitchTrack />
+                    <span className="font-bold">{t(OPTION_LABELS[type]!)}</span>
+                  </Switch>
+                  {disabledByAll ? <p className="text-sm text-slate-600">{t("lineFeatureUi.allExcludes")}</p> : null}
+                </div>
+                <TextField
+                  value={option.number}
+                  onChange={(value) => setOption(type, { number: typedNumber(value) })}
+                  isInvalid={message !== undefined}
+                  isDisabled={disabledByAll}
+                  name={`customerState[${type}].number`}
+                  className="flex flex-col gap-1 sm:w-64"
+                >
+                  <Label className="text-sm font-bold text-slate-700">{t("lineFeatureUi.forwardTo", { option: t(OPTION_LABELS[type]!) })}</Label>
+                  <Input
+                    dir="ltr"
+                    inputMode="numeric"
+                    maxLength={NUMBER_MAX_LENGTH}
+                    placeholder="09xxxxxxxx"
+                    className="rounded-lg border-2 border-slate-300 px-3 py-2 text-start focus:border-brand-600 aria-[invalid=true]:border-red-600"
+                  />
+                  <FieldError className="text-sm text-red-700">{message}</FieldError>
+                </TextField>
+              </li>
+            );
+          })}
+        </ul>
+      </FeatureCard>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,91 @@
+// The card every line-feature screen shares (spec §2 call forward / super clip): title, price ('free' at 0,
+// else the amount with the currency suffix), description and the main switch; the options below it are
+// blocked by an overlay while the main switch is off; cancel (reloads) and confirm, with a spinner in place
+// of confirm while saving. A deactivated line (hotline) shows why nothing can change.
+//
+//   <FeatureCard feature={view} isOn={on} onToggle={setOn} isSaving={saving} isLoading={loading}
+//                onCancel={reload} confirmLabel={…}>{options}</FeatureCard>
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Button, Switch } from "react-aria-components";
+import { formatAmount } from "../../common/format.ts";
+import type { FeatureView } from "../../server/line-features/types.ts";
+import { useShell } from "../shell/ShellContext.tsx";
+
+export const switchClass =
+  "group inline-flex cursor-pointer items-center gap-3 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50";
+export function SwitchTrack() {
+  return (
+    <span className="flex h-7 w-12 shrink-0 items-center rounded-full bg-slate-300 px-1 transition-colors group-data-[selected]:bg-brand-600 group-data-[focus-visible]:ring-2 group-data-[focus-visible]:ring-brand-600 group-data-[focus-visible]:ring-offset-2">
+      <span className="h-5 w-5 rounded-full bg-white shadow transition-transform group-data-[selected]:translate-x-5 rtl:group-data-[selected]:-translate-x-5" />
+    </span>
+  );
+}
+
+export function FeatureCard({
+  feature,
+  isOn,
+  onToggle,
+  isSaving,
+  isLoading,
+  onCancel,
+  children,
+  footer = true,
+}: {
+  feature: FeatureView;
+  isOn: boolean;
+  onToggle(on: boolean): void;
+  isSaving: boolean;
+  isLoading: boolean;
+  onCancel(): void;
+  children: ReactNode;
+  /** Whether the card shows its own cancel and confirm buttons (the confirm button submits the form around it). */
+  footer?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { language, currencySuffix } = useShell().shell;
+  const deactivated = feature.lineState === "deactivated";
+  const price = feature.price === 0 ? t("lineFeatureUi.free") : t("lineFeatureUi.perMonth", { price: formatAmount(language, feature.price, currencySuffix) });
+  return (
+    <section aria-labelledby="feature-title" className="flex flex-col gap-5 rounded-xl border border-slate-200 p-5">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex max-w-2xl flex-col gap-2">
+          <h2 id="feature-title" className="text-xl font-bold text-brand-800">{feature.title}</h2>
+          <p className="font-bold text-slate-800" data-testid="feature-price">{price}</p>
+          <p className="text-slate-700">{feature.description}</p>
+        </div>
+        <Switch isSelected={isOn} onChange={onToggle} isDisabled={deactivated || isSaving} name="serviceState" value="1" className={switchClass}>
+          <SwitchTrack />
+          <span className="font-bold">{t("lineFeatureUi.service")}</span>
+        </Switch>
+      </header>
+      {deactivated ? (
+        <p role="status" className="rounded-lg bg-amber-50 p-3 font-bold text-amber-900">{t("lineFeatureUi.lineDeactivated")}</p>
+      ) : null}
+      <div className="relative">
+        {/* While the main switch is off the options cannot be reached: inert for keyboard and screen readers. */}
+        <div inert={!isOn || deactivated} className={!isOn || deactivated ? "opacity-40" : undefined}>{children}</div>
+        {!isOn && !deactivated ? (
+          <div data-testid="options-overlay" className="absolute inset-0 flex items-center justify-center rounded-lg bg-white/60">
+            <p className="rounded-lg bg-white px-4 py-2 font-bold text-slate-700 shadow">{t("lineFeatureUi.turnOnFirst")}</p>
+          </div>
+        ) : null}
+      </div>
+      {footer ? (
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button onPress={onCancel} isDisabled={isLoading || isSaving} className="rounded-lg border-2 border-slate-300 px-5 py-2 font-bold text-slate-700 hover:bg-slate-50 data-[disabled]:opacity-50">
+            {t("lineFeatureUi.cancel")}
+          </Button>
+          <Button
+            type="submit"
+            isDisabled={deactivated}
+            aria-label={isSaving ? t("lineFeatureUi.saving") : undefined}
+            className="inline-flex min-w-28 items-center justify-center rounded-lg bg-brand-600 px-5 py-2 font-bold text-white hover:bg-brand-700 data-[disabled]:opacity-50"
+          >
+            {isSaving ? <span aria-hidden="true" data-testid="saving-spinner" className="h-5 w-5 animate-spin rounded-full border-2 border-white border-t-transparent" /> : t("lineFeatureUi.confirm")}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
