@@ -35,6 +35,9 @@ export default [
 
   route("super-clip", "routes/super-clip.tsx"),
   route("call-forward", "routes/call-forward.tsx"),
+  // Data of the super clip tabs, loaded on their first visit (not pages).
+  route("line-features/super-clip/reply", "routes/line-features.super-clip.reply.ts"),
+  route("line-features/super-clip/callers", "routes/line-features.super-clip.callers.ts"),
   route("profile", "routes/profile.tsx"),
 
   route("privacy-policy/:type?", "routes/privacy-policy.tsx"),

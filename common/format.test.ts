@@ -21,3 +21,11 @@ describe("formatDate", () => {
     expect(formatDate("en", "soon")).toBe("soon");
   });
 });
+
+describe("formatDateTime", () => {
+  it("writes the day and the time in the operator's time zone, whatever the machine's", async () => {
+    const { formatDateTime } = await import("./format.ts");
+    expect(formatDateTime("en", "2026-11-22T12:05:00Z")).toBe("22 November 2026 at 15:05");
+    expect(formatDateTime("ar", "2026-11-22T12:05:00Z")).toContain("تشرين الثاني");
+  });
+});

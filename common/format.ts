@@ -23,3 +23,19 @@ export function formatDate(language: Language, isoDate: string): string {
   if (!format) dateFormats.set(language, (format = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: "long", timeZone: "UTC" })));
   return format.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
 }
+
+const dateTimeFormats = new Map<Language, Intl.DateTimeFormat>();
+
+/** "22 November 2026, 14:05" in the page's language, in the operator's time zone (OPERATOR_TIME_ZONE). */
+export function formatDateTime(language: Language, iso: string): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return iso;
+  let format = dateTimeFormats.get(language);
+  if (!format) {
+    dateTimeFormats.set(language, (format = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: "long", timeStyle: "short", timeZone: OPERATOR_TIME_ZONE })));
+  }
+  return format.format(time);
+}
+
+/** Times are shown in the operator's country's time zone, the same on the server and in the browser. */
+export const OPERATOR_TIME_ZONE = "Asia/Damascus";

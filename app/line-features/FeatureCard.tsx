@@ -31,6 +31,7 @@ export function FeatureCard({
   onCancel,
   children,
   footer = true,
+  blockOptions = true,
 }: {
   feature: FeatureView;
   isOn: boolean;
@@ -41,6 +42,8 @@ export function FeatureCard({
   children: ReactNode;
   /** Whether the card shows its own cancel and confirm buttons (the confirm button submits the form around it). */
   footer?: boolean;
+  /** Whether `children` are the options that the main switch being off blocks (else they are always usable). */
+  blockOptions?: boolean;
 }) {
   const { t } = useTranslation();
   const { language, currencySuffix } = useShell().shell;
@@ -62,30 +65,44 @@ export function FeatureCard({
       {deactivated ? (
         <p role="status" className="rounded-lg bg-amber-50 p-3 font-bold text-amber-900">{t("lineFeatureUi.lineDeactivated")}</p>
       ) : null}
-      <div className="relative">
-        {/* While the main switch is off the options cannot be reached: inert for keyboard and screen readers. */}
-        <div inert={!isOn || deactivated} className={!isOn || deactivated ? "opacity-40" : undefined}>{children}</div>
-        {!isOn && !deactivated ? (
-          <div data-testid="options-overlay" className="absolute inset-0 flex items-center justify-center rounded-lg bg-white/60">
-            <p className="rounded-lg bg-white px-4 py-2 font-bold text-slate-700 shadow">{t("lineFeatureUi.turnOnFirst")}</p>
-          </div>
-        ) : null}
-      </div>
-      {footer ? (
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button onPress={onCancel} isDisabled={isLoading || isSaving} className="rounded-lg border-2 border-slate-300 px-5 py-2 font-bold text-slate-700 hover:bg-slate-50 data-[disabled]:opacity-50">
-            {t("lineFeatureUi.cancel")}
-          </Button>
-          <Button
-            type="submit"
-            isDisabled={deactivated}
-            aria-label={isSaving ? t("lineFeatureUi.saving") : undefined}
-            className="inline-flex min-w-28 items-center justify-center rounded-lg bg-brand-600 px-5 py-2 font-bold text-white hover:bg-brand-700 data-[disabled]:opacity-50"
-          >
-            {isSaving ? <span aria-hidden="true" data-testid="saving-spinner" className="h-5 w-5 animate-spin rounded-full border-2 border-white border-t-transparent" /> : t("lineFeatureUi.confirm")}
-          </Button>
+      {blockOptions ? <OptionsBlock isOn={isOn} deactivated={deactivated}>{children}</OptionsBlock> : children}
+      {footer ? <FormButtons onCancel={onCancel} isLoading={isLoading} isSaving={isSaving} deactivated={deactivated} /> : null}
+    </section>
+  );
+}
+
+/** Options behind an overlay while the main switch is off: inert for keyboard and screen readers too. */
+export function OptionsBlock({ isOn, deactivated, children }: { isOn: boolean; deactivated: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  const blocked = !isOn || deactivated;
+  return (
+    <div className="relative">
+      <div inert={blocked} className={blocked ? "opacity-40" : undefined}>{children}</div>
+      {!isOn && !deactivated ? (
+        <div data-testid="options-overlay" className="absolute inset-0 flex items-center justify-center rounded-lg bg-white/60">
+          <p className="rounded-lg bg-white px-4 py-2 font-bold text-slate-700 shadow">{t("lineFeatureUi.turnOnFirst")}</p>
         </div>
       ) : null}
-    </section>
+    </div>
+  );
+}
+
+/** Cancel (reloads from the server) and confirm (submits the form around it; a spinner while saving). */
+export function FormButtons({ onCancel, isLoading, isSaving, deactivated }: { onCancel(): void; isLoading: boolean; isSaving: boolean; deactivated: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap justify-end gap-3">
+      <Button onPress={onCancel} isDisabled={isLoading || isSaving} className="rounded-lg border-2 border-slate-300 px-5 py-2 font-bold text-slate-700 hover:bg-slate-50 data-[disabled]:opacity-50">
+        {t("lineFeatureUi.cancel")}
+      </Button>
+      <Button
+        type="submit"
+        isDisabled={deactivated}
+        aria-label={isSaving ? t("lineFeatureUi.saving") : undefined}
+        className="inline-flex min-w-28 items-center justify-center rounded-lg bg-brand-600 px-5 py-2 font-bold text-white hover:bg-brand-700 data-[disabled]:opacity-50"
+      >
+        {isSaving ? <span aria-hidden="true" data-testid="saving-spinner" className="h-5 w-5 animate-spin rounded-full border-2 border-white border-t-transparent" /> : t("lineFeatureUi.confirm")}
+      </Button>
+    </div>
   );
 }

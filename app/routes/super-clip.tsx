@@ -1,15 +1,51 @@
+// /super-clip (guarded): super clip of the selected number — status, auto-reply and callers tabs. The
+// loader reads the status; the reply and callers tabs load their data on first visit
+// (routes/line-features.super-clip.*). The action saves the status or the auto-reply (`intent`).
 import type { Route } from "./+types/super-clip";
-import { pageHeading } from "../pages/page.server.ts";
-import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
+import { autoReplySchema, superClipUpdateSchema } from "../../common/line-features.ts";
+import { activateAutoReply, activateSuperClip, showSuperClip } from "../../server/line-features/super-clip.ts";
+import { t } from "../account/actions.server.ts";
+import { actorOf, featureAnswer, formFieldsOf, handleFeatureAction, parseFeatureForm } from "../line-features/feature-actions.server.ts";
+import { FEATURES_BREADCRUMB, LineFeaturePage } from "../line-features/LineFeaturePage.tsx";
+import { SUPER_CLIP_INTENT, SuperClipScreen } from "../line-features/SuperClipScreen.tsx";
+import { pageHeading, pageTools } from "../pages/page.server.ts";
+import { headingMeta } from "../pages/SectionPage.tsx";
 import { requireSubscriber } from "../session.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSubscriber(request, context);
-  return { heading: pageHeading(context, "page.superClip", [["breadcrumb.profileFeatures", "/profile"]]) };
+  const account = requireSubscriber(request, context);
+  const { services, language } = pageTools(context);
+  return {
+    heading: pageHeading(context, "page.superClip", [FEATURES_BREADCRUMB]),
+    gsm: account.selectedGsm,
+    feature: await showSuperClip(services, account.accountId, account.selectedGsm, language),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleFeatureAction(request, context, async () => {
+    const { actor, gsm } = actorOf(request, context);
+    const { services, language } = pageTools(context);
+    const fields = await formFieldsOf(request);
+    if (fields.intent === SUPER_CLIP_INTENT.reply) {
+      const parsed = parseFeatureForm(fields, autoReplySchema, context);
+      if ("refused" in parsed) return parsed.refused;
+      await activateAutoReply(services, actor, gsm, parsed.data);
+    } else {
+      const parsed = parseFeatureForm(fields, superClipUpdateSchema, context);
+      if ("refused" in parsed) return parsed.refused;
+      await activateSuperClip(services, actor, gsm, parsed.data, language);
+    }
+    return featureAnswer({ ok: true, message: t(context, "lineFeatures.saved") });
+  });
 }
 
 export const meta = headingMeta;
 
 export default function SuperClip({ loaderData }: Route.ComponentProps) {
-  return <SectionPage heading={loaderData.heading} />;
+  return (
+    <LineFeaturePage heading={loaderData.heading} gsm={loaderData.gsm}>
+      <SuperClipScreen feature={loaderData.feature} />
+    </LineFeaturePage>
+  );
 }
