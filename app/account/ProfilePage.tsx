@@ -7,6 +7,7 @@ import { formatAmount, formatDate } from "../../common/format.ts";
 import type { Profile } from "../../server/account/types.ts";
 import type { NamedItem } from "../../server/reference/service.ts";
 import type { PageHeading } from "../pages/page.server.ts";
+import { LINE_FEATURE_LINKS } from "../line-features/links.ts";
 import { SectionPage } from "../pages/SectionPage.tsx";
 import { useShell } from "../shell/ShellContext.tsx";
 import { ACCOUNT_PATHS } from "./account-client.ts";
@@ -155,6 +156,18 @@ export function ProfilePage({ heading, profile, mainGsm, numbers, cities, jobs }
               </button>
             </Form>
           ) : null}
+        </section>
+
+        <section id="features" aria-labelledby="profile-features" className={cardClass}>
+          <h2 id="profile-features" className={cardTitleClass}>{t("breadcrumb.profileFeatures")}</h2>
+          <ul className="flex flex-col gap-3">
+            {LINE_FEATURE_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="font-bold text-brand-700 underline">{t(link.label)}</Link>
+                <p className="text-sm text-slate-600">{t(link.text)}</p>
+              </li>
+            ))}
+          </ul>
         </section>
 
         <section aria-labelledby="profile-devices" className={cardClass}>

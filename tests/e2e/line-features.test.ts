@@ -1,0 +1,235 @@
+// Call forward and super clip in a real browser, in Arabic and English, at desktop and phone width:
+// the card, the overlay while off, "all" excluding the conditional options, the silent block and when
+// the validation message shows, the spinner while saving, reload after save, cancel, a deactivated
+// line, the lazily loaded tabs, exceptions, and the callers' filters and pages.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Language } from "../../common/language.ts";
+import ar from "../../app/i18n/ar.json" with { type: "json" };
+import en from "../../app/i18n/en.json" with { type: "json" };
+import { withClient } from "../support/database.ts";
+import { freshNumber, insertSession } from "../support/subscriber.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const catalogs = { ar, en } as const;
+const ui = (language: Language) => catalogs[language].lineFeatureUi;
+const clip = (language: Language) => catalogs[language].superClip;
+
+/** A subscriber's browser on `path`, hydrated; the session is made in the database (no SMS needed). */
+async function openAsSubscriber(path: string, language: Language, viewport = DESKTOP) {
+  const gsm = freshNumber("0966");
+  const { token } = await insertSession(server.databaseUrl, { gsm });
+  const opened = await openPage(browser, server.url, viewport, language);
+  await opened.context.addCookies([{ name: "session", value: token, url: server.url }]);
+  await opened.page.goto(path);
+  await waitForHydration(opened.page);
+  return { ...opened, gsm };
+}
+
+const serviceSwitch = (page: Page, language: Language) => page.getByRole("switch", { name: ui(language).service });
+const optionSwitch = (page: Page, language: Language, option: keyof ReturnType<typeof ui>["options"]) => page.getByRole("switch", { name: ui(language).options[option] });
+const numberField = (page: Page, language: Language, option: keyof ReturnType<typeof ui>["options"]) =>
+  page.getByRole("textbox", { name: ui(language).forwardTo.replace("{{option}}", ui(language).options[option]) });
+const confirm = (page: Page, language: Language) => page.getByRole("button", { name: ui(language).confirm });
+const toast = (page: Page, text: string) => page.getByRole("alertdialog").or(page.getByRole("alert")).filter({ hasText: text }).first();
+
+describe("call forward", () => {
+  for (const [language, viewport, label] of [["ar", DESKTOP, "desktop"], ["en", PHONE, "phone"]] as const) {
+    it(`blocks the options while off, blocks an invalid submit silently, saves with a spinner and reloads (${language}, ${label})`, async () => {
+      const { page, context, errors } = await openAsSubscriber("/call-forward", language, viewport);
+      await page.getByText(ui(language).free, { exact: true }).waitFor();
+      await page.getByTestId("options-overlay").waitFor();
+      await serviceSwitch(page, language).check({ force: true });
+      await page.getByTestId("options-overlay").waitFor({ state: "detached" });
+
+      // Busy on with no number: confirm does nothing but show the message under that field.
+      const posts: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST") posts.push(request.url());
+      });
+      await optionSwitch(page, language, "busy").check({ force: true });
+      expect(await page.getByText(catalogs[language].validation.lineNumberInvalid).count()).toBe(0);
+      await confirm(page, language).click();
+      await page.getByText(catalogs[language].validation.lineNumberInvalid).waitFor();
+      expect(posts).toEqual([]);
+
+      // A valid number: the save goes out, a spinner stands in for confirm meanwhile, then the toast.
+      await numberField(page, language, "busy").fill("٠٩٣٣١٢٣٤٥٦");
+      expect(await numberField(page, language, "busy").inputValue()).toBe("0933123456");
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/call-forward.data*", async (route) => {
+        if (route.request().method() === "POST") await held;
+        await route.continue();
+      });
+      await confirm(page, language).click();
+      await page.getByTestId("saving-spinner").waitFor();
+      release();
+      await toast(page, catalogs[language].lineFeatures.saved).waitFor();
+      await page.getByTestId("saving-spinner").waitFor({ state: "detached" });
+
+      await page.reload();
+      await waitForHydration(page);
+      expect(await serviceSwitch(page, language).isChecked()).toBe(true);
+      expect(await optionSwitch(page, language, "busy").isChecked()).toBe(true);
+      expect(await numberField(page, language, "busy").inputValue()).toBe("0933123456");
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("turns the conditional options off and disables them while 'all calls' is on, and says why", async () => {
+    const { page, context } = await openAsSubscriber("/call-forward", "en");
+    await serviceSwitch(page, "en").check({ force: true });
+    await optionSwitch(page, "en", "busy").check({ force: true });
+    await optionSwitch(page, "en", "all").check({ force: true });
+    expect(await optionSwitch(page, "en", "busy").isChecked()).toBe(false);
+    expect(await optionSwitch(page, "en", "busy").isDisabled()).toBe(true);
+    expect(await page.getByText(ui("en").allExcludes).count()).toBe(3);
+    await context.close();
+  });
+
+  it("main off clears every option, and cancel brings back what the server has", async () => {
+    const { page, context } = await openAsSubscriber("/call-forward", "ar");
+    await serviceSwitch(page, "ar").check({ force: true });
+    await optionSwitch(page, "ar", "noAnswer").check({ force: true });
+    await numberField(page, "ar", "noAnswer").fill("0933000111");
+    await confirm(page, "ar").click();
+    await toast(page, catalogs.ar.lineFeatures.saved).waitFor();
+    await serviceSwitch(page, "ar").uncheck({ force: true });
+    expect(await optionSwitch(page, "ar", "noAnswer").isChecked()).toBe(false);
+    await page.getByRole("button", { name: ui("ar").cancel }).click();
+    await expect.poll(() => optionSwitch(page, "ar", "noAnswer").isChecked()).toBe(true);
+    expect(await serviceSwitch(page, "ar").isChecked()).toBe(true);
+    await context.close();
+  });
+
+  it("a deactivated line says so and cannot be changed", async () => {
+    const gsm = freshNumber("0966");
+    const { token } = await insertSession(server.databaseUrl, { gsm });
+    await withClient(server.databaseUrl, (client) => client.query("insert into network_lines (gsm, state, national_id) values ($1, 'deactivated', '12345678901')", [gsm]));
+    const { page, context } = await openPage(browser, server.url, DESKTOP, "en");
+    await context.addCookies([{ name: "session", value: token, url: server.url }]);
+    await page.goto("/call-forward");
+    await waitForHydration(page);
+    await page.getByText(ui("en").lineDeactivated).waitFor();
+    expect(await confirm(page, "en").isDisabled()).toBe(true);
+    expect(await serviceSwitch(page, "en").isDisabled()).toBe(true);
+    await context.close();
+  });
+});
+
+it("the profile lists the line features, and the breadcrumb leads back to them", async () => {
+  const { page, context } = await openAsSubscriber("/profile", "ar", PHONE);
+  await page.getByRole("link", { name: catalogs.ar.page.callForward }).click();
+  await page.waitForURL(/\/call-forward$/);
+  await page.getByRole("navigation", { name: catalogs.ar.breadcrumb.label }).getByRole("link", { name: catalogs.ar.breadcrumb.profileFeatures }).click();
+  await page.waitForURL(/\/profile#features$/);
+  await context.close();
+});
+
+describe("super clip", () => {
+  it("loads the reply and callers tabs only when first opened; the main switch jumps to the status tab", async () => {
+    const gsm = freshNumber("0966");
+    const { token } = await insertSession(server.databaseUrl, { gsm });
+    const { page, context, errors } = await openPage(browser, server.url, DESKTOP, "ar");
+    await context.addCookies([{ name: "session", value: token, url: server.url }]);
+    const tabRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/line-features/super-clip/")) tabRequests.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/super-clip");
+    await waitForHydration(page);
+    expect(tabRequests).toEqual([]);
+    await page.getByRole("tab", { name: clip("ar").tab.callers }).click();
+    await page.getByRole("columnheader", { name: clip("ar").callDate }).waitFor();
+    expect(tabRequests.some((path) => path.includes("/super-clip/callers"))).toBe(true);
+    expect(tabRequests.some((path) => path.includes("/super-clip/reply"))).toBe(false);
+    await serviceSwitch(page, "ar").check({ force: true });
+    expect(await page.getByRole("tab", { name: clip("ar").tab.status }).getAttribute("aria-selected")).toBe("true");
+    await page.getByRole("tab", { name: clip("ar").tab.reply }).click();
+    await page.getByRole("textbox", { name: clip("ar").generalMessage }).waitFor();
+    expect(tabRequests.some((path) => path.includes("/super-clip/reply"))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("saves the status options", async () => {
+    const { page, context } = await openAsSubscriber("/super-clip", "en", PHONE);
+    await serviceSwitch(page, "en").check({ force: true });
+    await optionSwitch(page, "en", "unreachable").check({ force: true });
+    await confirm(page, "en").click();
+    await toast(page, catalogs.en.lineFeatures.saved).waitFor();
+    await page.reload();
+    await waitForHydration(page);
+    expect(await optionSwitch(page, "en", "unreachable").isChecked()).toBe(true);
+    await context.close();
+  });
+
+  it("edits the auto-reply: add only a valid number, adding clears the field, new numbers removable, stored ones not", async () => {
+    const { page, context } = await openAsSubscriber("/super-clip", "en");
+    await page.getByRole("tab", { name: clip("en").tab.reply }).click();
+    await page.getByRole("textbox", { name: clip("en").generalMessage }).fill("I will call you back");
+    await page.getByRole("button", { name: clip("en").addException }).click();
+    await page.getByRole("textbox", { name: clip("en").exceptionMessage }).fill("In a meeting");
+    const typed = page.getByRole("textbox", { name: clip("en").addNumberLabel });
+    const add = page.getByRole("button", { name: clip("en").addNumber, exact: true });
+    await typed.fill("09331");
+    expect(await add.count()).toBe(0);
+    await typed.fill("0933111000");
+    await add.click();
+    expect(await typed.inputValue()).toBe("");
+    await typed.fill("0933111001");
+    await add.click();
+    await page.getByRole("button", { name: clip("en").removeNumber.replace("{{number}}", "0933111001") }).click();
+    // A second exception without a message is not sent.
+    await page.getByRole("button", { name: clip("en").addException }).click();
+    await confirm(page, "en").click();
+    await toast(page, catalogs.en.lineFeatures.saved).waitFor();
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByRole("tab", { name: clip("en").tab.reply }).click();
+    await expect.poll(() => page.getByRole("textbox", { name: clip("en").generalMessage }).inputValue()).toBe("I will call you back");
+    const numbers = page.getByRole("list", { name: clip("en").exceptionNumbers });
+    expect(await numbers.count()).toBe(1);
+    expect((await numbers.getByRole("listitem").allTextContents()).map((text) => text.trim())).toEqual(["0933111000"]);
+    expect(await numbers.getByRole("button").count()).toBe(0);
+    await context.close();
+  });
+
+  it("filters callers by period and number, pages through them, blocks an invalid filter, and cancel resets the filters", async () => {
+    const { page, context } = await openAsSubscriber("/super-clip", "en");
+    await page.getByRole("tab", { name: clip("en").tab.callers }).click();
+    const count = page.getByText(/^\d+ calls?$/);
+    await count.waitFor();
+    const oneDay = Number((await count.textContent())!.split(" ")[0]);
+    await page.getByRole("combobox", { name: clip("en").period }).selectOption({ label: clip("en").periods.thirtyDays });
+    await page.getByRole("button", { name: clip("en").search }).click();
+    await expect.poll(async () => Number((await count.textContent())!.split(" ")[0])).toBeGreaterThan(oneDay);
+    await page.getByRole("button", { name: clip("en").next }).click();
+    await page.getByText(/^Page 2 of \d+$/).waitFor();
+
+    const numberFilter = page.getByRole("textbox", { name: clip("en").callerNumber });
+    await numberFilter.fill("0912");
+    await page.getByRole("button", { name: clip("en").search }).click();
+    await page.getByText(catalogs.en.validation.lineNumberInvalid).waitFor();
+    await page.getByText(/^Page 2 of \d+$/).waitFor(); // nothing was searched
+
+    await page.getByRole("button", { name: ui("en").cancel }).click();
+    expect(await numberFilter.inputValue()).toBe("");
+    expect(await page.getByRole("combobox", { name: clip("en").period }).inputValue()).toBe("0");
+    await expect.poll(async () => Number((await count.textContent())!.split(" ")[0])).toBe(oneDay);
+    await context.close();
+  });
+});
