@@ -4,9 +4,10 @@
 // than the server being measured.
 //
 // Input: one JSON argument
-//   { "targets": [{ "name", "url", "headers", "bearerTokens"? }], "connections": 50, "duration": 10, "warmup": 3 }
+//   { "targets": [{ "name", "url", "headers", "bearerTokens"?, "sessionForms"? }], "connections": 50, "duration": 10, "warmup": 3 }
 // where bearerTokens, when given, are sent in turn as `Authorization: Bearer <token>`, one per request,
-// so that the load spreads over many sessions as real traffic does.
+// so that the load spreads over many sessions as real traffic does; sessionForms ({sessions: [{token, gsm}],
+// fields}) make the target a form POST of `gsm=<the session's number>&fields…` with that session's token.
 // Output: one JSON document on stdout
 //   { "results": [{ "name", "url", "warmup": {...}, "measured": {...} }] }
 // where each {...} holds the figures bench.js needs (requests/s, latency percentiles, status counts,
@@ -19,6 +20,20 @@ function rotateBearerTokens(tokens) {
   return (request) => {
     const token = tokens[next++ % tokens.length];
     return { ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } };
+  };
+}
+
+/** An autocannon setupRequest that posts the form of the next session: its number, with its token. */
+function rotateSessionForms({ sessions, fields }) {
+  let next = 0;
+  return (request) => {
+    const { token, gsm } = sessions[next++ % sessions.length];
+    return {
+      ...request,
+      method: "POST",
+      headers: { ...request.headers, authorization: `Bearer ${token}`, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ gsm, ...fields }).toString(),
+    };
   };
 }
 
@@ -35,6 +50,7 @@ async function run(target, { connections, duration }) {
     // A request that takes longer than this counts as a timeout (an error), not a success.
     timeout: 10,
     ...(target.bearerTokens?.length ? { requests: [{ setupRequest: rotateBearerTokens(target.bearerTokens) }] } : {}),
+    ...(target.sessionForms ? { requests: [{ setupRequest: rotateSessionForms(target.sessionForms) }] } : {}),
   });
   return {
     duration: result.duration,

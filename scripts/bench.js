@@ -577,16 +577,26 @@ async function main() {
   const numbersCheck = await get(`${baseUrl}/core/api/users/numbers/user`, { authorization: `Bearer ${bearerTokens[0]}` });
   if (numbersCheck.status !== 200) throw new Error(`GET /core/api/users/numbers/user with a fresh session answered ${numbersCheck.status}`);
 
+  // Line features act on the session's own number: each request posts the gsm that goes with its token.
+  const sessions = [...tokens].map(([gsm, token]) => ({ gsm, token }));
   const targets = [
     { key: "homeAr", name: "GET /home (guest, ar)", url: `${baseUrl}/home`, headers: { cookie: "lang=ar" } },
     { key: "homeEn", name: "GET /home (guest, en)", url: `${baseUrl}/home`, headers: { cookie: "lang=en" } },
     { key: "cityAll", name: "GET /customerCare/api/city/all", url: `${baseUrl}/customerCare/api/city/all`, headers: {} },
     { key: "numbersUser", name: "GET core/api/users/numbers/user (Bearer)", url: `${baseUrl}/core/api/users/numbers/user`, headers: {}, bearerTokens },
+    { key: "callForwardShow", name: "POST core/api/callForward/show (Bearer)", url: `${baseUrl}/core/api/callForward/show`, headers: {}, sessionForms: { sessions, fields: {} } },
+    {
+      key: "myCallersShow",
+      name: "POST core/api/superClip/myCallers/show (Bearer)",
+      url: `${baseUrl}/core/api/superClip/myCallers/show?page=0`,
+      headers: {},
+      sessionForms: { sessions, fields: { gsmFilter: "", dateFilterType: "4" } },
+    },
     { key: "static", name: `static ${asset.name}`, url: `${baseUrl}${assetUrl}`, headers: {} },
   ].map((target) => ({ ...target, headers: { "accept-encoding": ACCEPT_ENCODING, ...target.headers } }));
 
   const load = await runLoad({
-    targets: targets.map(({ name, url, headers, bearerTokens: rotate }) => ({ name, url, headers, bearerTokens: rotate })),
+    targets: targets.map(({ name, url, headers, bearerTokens: rotate, sessionForms }) => ({ name, url, headers, bearerTokens: rotate, sessionForms })),
     connections: CONNECTIONS,
     duration: DURATION_S,
     warmup: WARMUP_S,
