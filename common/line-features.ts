@@ -64,13 +64,13 @@ export function nestFormFields(fields: Iterable<[string, unknown]>): Record<stri
 }
 
 /** "0" | "1" | 0 | 1 → 0 | 1. */
-const zeroOrOne = z
+export const zeroOrOne = z
   .union([z.string(), z.number()], { error: LINE_VALIDATION.choiceInvalid })
   .transform((value) => String(value).trim())
   .pipe(z.enum(["0", "1"], { error: LINE_VALIDATION.choiceInvalid }))
   .transform((value) => (value === "1" ? 1 : 0) as 0 | 1);
 
-const optionType = (max: number) =>
+export const optionType = (max: number) =>
   z
     .union([z.string(), z.number()], { error: LINE_VALIDATION.choiceInvalid })
     .transform((value) => String(value).trim())
@@ -84,7 +84,7 @@ const typedLineNumber = z
   .optional()
   .transform((value) => normaliseDigits(String(value ?? "")).replace(/\s/g, ""));
 
-function uniqueTypes(options: { type: number }[], context: z.RefinementCtx) {
+export function uniqueTypes(options: { type: number }[], context: z.RefinementCtx) {
   const seen = new Set<number>();
   options.forEach((option, index) => {
     if (seen.has(option.type)) context.addIssue({ code: "custom", message: LINE_VALIDATION.optionTypeDuplicate, path: ["customerState", index, "type"] });
@@ -103,7 +103,7 @@ function allExcludesConditional(options: { type: number; state: 0 | 1 }[], conte
 }
 
 /** Main switch off clears every option (spec §4). */
-function clearedWhenOff<T extends { serviceState: 0 | 1; customerState: { state: 0 | 1 }[] }>(update: T): T {
+export function clearedWhenOff<T extends { serviceState: 0 | 1; customerState: { state: 0 | 1 }[] }>(update: T): T {
   return update.serviceState === 1 ? update : { ...update, customerState: update.customerState.map((option) => ({ ...option, state: 0 as const })) };
 }
 

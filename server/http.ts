@@ -173,6 +173,17 @@ export function createHttpApp(options: HttpAppOptions) {
     });
   }
 
+  // Demos and tests need the national ID a simulated line is registered to (hotline); never in production.
+  if (!isProduction && services.network.driver === "embedded-simulation") {
+    app.get("/dev/network-line", async (c) => {
+      const gsm = c.req.query("gsm") ?? "";
+      c.header("Cache-Control", "no-store");
+      if (!/^09\d{8}$/.test(gsm)) return c.json({ error: "gsm=09… required" }, 400);
+      const status = await services.network.lineStatus(gsm);
+      return c.json({ gsm, state: status.state, nationalId: status.nationalId });
+    });
+  }
+
   app.route("/", createApi());
   app.all("*", async (c, next) => (isApiPath(c.req.path) ? apiNotFound(c) : next()));
 

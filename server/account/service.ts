@@ -200,6 +200,18 @@ export async function requestAddNumberCode(services: AppServices, accountId: num
   return sendCode(services, { gsm: number, purpose: "add-number", accountId }, origin);
 }
 
+/** Hotline service password: a fresh code to one of the caller's own numbers, bound to the account. */
+export async function requestServicePasswordCode(services: AppServices, accountId: number, gsm: string, origin: RequestOrigin): Promise<CodeSent> {
+  const number = operatorNumber(gsm);
+  if ((await ownerOf(services.db, number)) !== accountId) throw new AccountError("NOT_YOUR_NUMBER");
+  return sendCode(services, { gsm: number, purpose: "service-password", accountId }, origin);
+}
+
+/** Consumes the number's service-password code (single use, wrong tries counted) and runs `onVerified` in its transaction. */
+export async function verifyServicePasswordCode<T>(services: AppServices, accountId: number, gsm: string, code: string, onVerified: (tx: Tx) => Promise<T>): Promise<T> {
+  return consumeCode(services, operatorNumber(gsm), code, ["service-password"], accountId, (tx) => onVerified(tx));
+}
+
 /** A new code for what the number's latest code (requested within the last hour) was for. */
 export async function resendCode(services: AppServices, gsm: string, origin: RequestOrigin): Promise<CodeSent> {
   const number = operatorNumber(gsm);
@@ -223,6 +235,8 @@ export async function resendCode(services: AppServices, gsm: string, origin: Req
       return requestRegisterCode(services, number, origin);
     case "add-number":
       return requestAddNumberCode(services, latest.accountId!, number, origin);
+    case "service-password":
+      return requestServicePasswordCode(services, latest.accountId!, number, origin);
   }
 }
 
@@ -259,7 +273,7 @@ async function consumeCode<T>(
     .limit(1);
   if (!candidate) throw new AccountError("CODE_INVALID");
   // Another account's add-number code: not this caller's to try, and trying it changes nothing.
-  if (candidate.purpose === "add-number" && candidate.accountId !== accountId) throw new AccountError("NOT_YOUR_NUMBER");
+  if ((candidate.purpose === "add-number" || candidate.purpose === "service-password") && candidate.accountId !== accountId) throw new AccountError("NOT_YOUR_NUMBER");
   const purpose = candidate.purpose as CodePurpose;
   const { codeHashKey } = await numberEncryptionKey(services);
 

@@ -3,7 +3,7 @@
 import type { Language } from "../../common/language.ts";
 
 /** What a one-time code is for; a code only ever verifies for its own (number, purpose). */
-export type CodePurpose = "login" | "register" | "add-number";
+export type CodePurpose = "login" | "register" | "add-number" | "service-password";
 
 /** Facts of the asking request that the rules need. */
 export interface RequestOrigin {

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { languageFromAcceptLanguage } from "../../common/language.ts";
 import { accountApi } from "../account/api.ts";
 import { lineFeaturesApi } from "../line-features/api.ts";
+import { hotlineApi } from "../line-features/hotline-api.ts";
 import { contentApi } from "../content/api.ts";
 import type { AppEnv } from "../http-env.ts";
 import { referenceApi } from "../reference/api.ts";
@@ -29,6 +30,7 @@ export function createApi() {
   api.route("/", referenceApi);
   api.route("/", accountApi);
   api.route("/", lineFeaturesApi);
+  api.route("/", hotlineApi);
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", description: "The token of api/users/signin" });
 
   const documentConfig = {

@@ -27,7 +27,7 @@ export function lineFeatureErrorAnswer(c: Context<AppEnv>, error: LineFeatureErr
   return c.json(failureBody(language, error.code, `lineFeatures.errors.${error.code}` as MessageKey, fieldErrors), error.httpStatus);
 }
 
-function badRequest(c: Context<AppEnv>, errors: Record<string, string[]>): never {
+export function badRequest(c: Context<AppEnv>, errors: Record<string, string[]>): never {
   throw new HTTPException(400, { res: c.json(failureBody(c.get("language"), "BAD_REQUEST", "api.badRequest", errors), 400) });
 }
 
@@ -50,7 +50,7 @@ async function fieldsOf(c: Context<AppEnv>): Promise<Record<string, unknown>> {
 }
 
 /** The gsm of the body and the rest validated by `schema`; every problem is a 400 naming its field. */
-async function requestOf<T extends z.ZodType>(c: Context<AppEnv>, schema: T): Promise<{ gsm: string; input: z.output<T> }> {
+export async function requestOf<T extends z.ZodType>(c: Context<AppEnv>, schema: T): Promise<{ gsm: string; input: z.output<T> }> {
   const fields = await fieldsOf(c);
   const gsm = typeof fields.gsm === "string" || typeof fields.gsm === "number" ? String(fields.gsm).trim() : "";
   const parsed = schema.safeParse(fields);
@@ -63,7 +63,7 @@ async function requestOf<T extends z.ZodType>(c: Context<AppEnv>, schema: T): Pr
   return { gsm, input: parsed.data };
 }
 
-async function actorOf(c: Context<AppEnv>): Promise<Actor> {
+export async function actorOf(c: Context<AppEnv>): Promise<Actor> {
   const session = await sessionOf(c);
   return { accountId: session.accountId, sessionId: session.sessionId, clientIp: c.get("clientIp") };
 }
@@ -100,16 +100,16 @@ const callerFilterForm = z
     dateFilterType: z.string().optional().openapi({ description: "0: 1 day, 1: 3 days, 2: 1 week, 3: 3 weeks, 4: 30 days" }),
   })
   .loose();
-const gsmForm = z.object(gsmField).loose();
+export const gsmForm = z.object(gsmField).loose();
 
-function body<F extends z.ZodType, J extends z.ZodType>(form: F, json: J, description: string) {
+export function body<F extends z.ZodType, J extends z.ZodType>(form: F, json: J, description: string) {
   return {
     description,
     content: { "application/x-www-form-urlencoded": { schema: form }, "multipart/form-data": { schema: form }, "application/json": { schema: json } },
   };
 }
 
-const featureViewSchema = z
+export const featureViewSchema = z
   .object({
     title: z.string(),
     description: z.string(),
@@ -133,7 +133,7 @@ function failures(...codes: LineFeatureErrorCode[]) {
   return Object.fromEntries([...byStatus].map(([status, list]) => [status, jsonContent(failureSchema, list.join(", "))]));
 }
 
-function route(path: string, summary: string, requestBody: ReturnType<typeof body>, response: z.ZodType, codes: LineFeatureErrorCode[], query?: z.ZodObject) {
+export function route(path: string, summary: string, requestBody: ReturnType<typeof body>, response: z.ZodType, codes: LineFeatureErrorCode[], query?: z.ZodObject) {
   return createRoute({
     method: "post",
     path,
