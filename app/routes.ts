@@ -35,6 +35,8 @@ export default [
 
   route("super-clip", "routes/super-clip.tsx"),
   route("call-forward", "routes/call-forward.tsx"),
+  route("call-barring", "routes/call-barring.tsx"),
+  route("hotline", "routes/hotline.tsx"),
   // Data of the super clip tabs, loaded on their first visit (not pages).
   route("line-features/super-clip/reply", "routes/line-features.super-clip.reply.ts"),
   route("line-features/super-clip/callers", "routes/line-features.super-clip.callers.ts"),

@@ -40,7 +40,7 @@ export const CALLER_PERIODS = [
 export const CALLER_LIST_FIRST_PAGE = 0;
 
 /** Routes that need a logged-in subscriber; a guest is sent to /home. */
-export const GUARDED_PATHS = ["/profile", "/call-forward", "/super-clip", "/reserve-number"] as const;
+export const GUARDED_PATHS = ["/profile", "/call-forward", "/super-clip", "/reserve-number", "/call-barring", "/hotline"] as const;
 /** The one guarded route whose link, followed by a guest, is remembered and continued after login. */
 export const RESERVE_NUMBER_PATH = "/reserve-number";
 
