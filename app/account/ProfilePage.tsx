@@ -22,6 +22,8 @@ export type ProfileEditAnswer = { ok: true; message: string } | { ok: false; mes
 export interface ProfilePageProps {
   heading: PageHeading;
   profile: Profile;
+  /** A deactivated line (hotline) says so at the top of its details. */
+  lineState: "active" | "deactivated";
   mainGsm: string;
   numbers: string[];
   cities: NamedItem[];
@@ -65,7 +67,7 @@ function ItemsCard({ id, title, empty, items }: { id: string; title: string; emp
   );
 }
 
-export function ProfilePage({ heading, profile, mainGsm, numbers, cities, jobs }: ProfilePageProps) {
+export function ProfilePage({ heading, profile, lineState, mainGsm, numbers, cities, jobs }: ProfilePageProps) {
   const { t } = useTranslation();
   const { language, currencySuffix } = useShell().shell;
   const [searchParams] = useSearchParams();
@@ -91,6 +93,13 @@ export function ProfilePage({ heading, profile, mainGsm, numbers, cities, jobs }
               <span data-testid="profile-number">{ltr(profile.gsm)}</span>
             </Row>
             <Row label={t("profile.lineType")}>{t(`profile.lineTypes.${profile.lineType}`)}</Row>
+            <Row label={t("profile.lineState")}>
+              {lineState === "deactivated" ? (
+                <Link to="/hotline" className="text-red-800 underline">{t("hotline.deactivated")}</Link>
+              ) : (
+                t("hotline.active")
+              )}
+            </Row>
             <Row label={t("profile.balance")}>{profile.balance === null ? notSet : formatAmount(language, profile.balance, currencySuffix)}</Row>
           </dl>
         </section>

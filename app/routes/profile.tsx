@@ -19,15 +19,17 @@ import { requireSubscriber } from "../session.server.ts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = requireSubscriber(request, context);
   const { services, language } = pageTools(context);
-  const [profile, numbers, cities, jobs] = await Promise.all([
+  const [profile, numbers, cities, jobs, line] = await Promise.all([
     getProfile(services, account.accountId, account.selectedGsm, language),
     listNumbers(services, account.accountId),
     listCities(services.db, language),
     listJobs(services.db, language),
+    services.network.lineStatus(account.selectedGsm),
   ]);
   return {
     heading: pageHeading(context, "page.profile"),
     profile,
+    lineState: line.state,
     mainGsm: account.mainGsm,
     numbers: numbers.map((number) => number.gsm),
     cities,

@@ -139,6 +139,32 @@ it("the profile lists the line features, and the breadcrumb leads back to them",
   await context.close();
 });
 
+it("a selected number that is not the account's: the screen falls back to the main number and says so", async () => {
+  const mine = freshNumber("0966");
+  const theirs = freshNumber("0966");
+  const { token } = await insertSession(server.databaseUrl, { gsm: mine });
+  await insertSession(server.databaseUrl, { gsm: theirs });
+  const { page, context } = await openPage(browser, server.url, PHONE, "en");
+  await context.addCookies([{ name: "session", value: token, url: server.url }, { name: "selected_gsm", value: theirs, url: server.url }]);
+  await page.goto("/call-forward");
+  await waitForHydration(page);
+  expect(await page.getByTestId("feature-number").textContent()).toBe(mine);
+  await toast(page, catalogs.en.auth.selectedNumberReset).waitFor();
+  await context.close();
+});
+
+it("the profile shows a deactivated line as such, linking to the hotline", async () => {
+  const gsm = freshNumber("0966");
+  const { token } = await insertSession(server.databaseUrl, { gsm });
+  await withClient(server.databaseUrl, (client) => client.query("insert into network_lines (gsm, state, national_id) values ($1, 'deactivated', '12345678901')", [gsm]));
+  const { page, context } = await openPage(browser, server.url, DESKTOP, "ar");
+  await context.addCookies([{ name: "session", value: token, url: server.url }]);
+  await page.goto("/profile");
+  await page.getByRole("link", { name: catalogs.ar.hotline.deactivated }).click();
+  await page.waitForURL(/\/hotline$/);
+  await context.close();
+});
+
 describe("super clip", () => {
   it("loads the reply and callers tabs only when first opened; the main switch jumps to the status tab", async () => {
     const gsm = freshNumber("0966");
