@@ -34,6 +34,18 @@ const passwordForm = z
 const codeSent = z.object({ resendAfterSeconds: z.number().int(), expiresInSeconds: z.number().int() });
 const empty = z.object({}).loose();
 
+/** Deactivate and reactivate take the same proof and can fail the same ways. */
+function lineStateRoute(path: string, summary: string) {
+  return route(path, summary, body(hotlineForm, hotlineForm, "National ID and service password"), hotlineLine, [
+    "NOT_YOUR_NUMBER",
+    "NATIONAL_ID_MISMATCH",
+    "PASSWORD_WRONG",
+    "PASSWORD_NOT_SET",
+    "PASSWORD_LOCKED",
+    "ALREADY_IN_STATE",
+  ]);
+}
+
 export const hotlineApi = createApiRouter()
   .openapi(route("/core/api/callBarring/show", "Call barring of a number; an active bar ends by itself after a month (endsAt)", body(gsmForm, gsmForm, "The number"), featureViewSchema.extend({ endsAt: z.string().nullable() }), ["NOT_YOUR_NUMBER"]), async (c) => {
     const actor = await actorOf(c);
@@ -68,33 +80,13 @@ export const hotlineApi = createApiRouter()
     await setServicePassword(services, actor, gsm, decrypted.code, input.password);
     return ok(c, null, "lineFeatures.passwordSet");
   })
-  .openapi(
-    route("/core/api/hotline/deactivate", "Deactivate a line (lost or stolen SIM)", body(hotlineForm, hotlineForm, "National ID and service password"), hotlineLine, [
-      "NOT_YOUR_NUMBER",
-      "NATIONAL_ID_MISMATCH",
-      "PASSWORD_WRONG",
-      "PASSWORD_NOT_SET",
-      "PASSWORD_LOCKED",
-      "ALREADY_IN_STATE",
-    ]),
-    async (c) => {
-      const actor = await actorOf(c);
-      const { gsm, input } = await requestOf(c, hotlineSchema);
-      return ok(c, await deactivateLine(c.get("services"), actor, gsm, input), "lineFeatures.lineDeactivated");
-    },
-  )
-  .openapi(
-    route("/core/api/hotline/activate", "Reactivate a deactivated line", body(hotlineForm, hotlineForm, "National ID and service password"), hotlineLine, [
-      "NOT_YOUR_NUMBER",
-      "NATIONAL_ID_MISMATCH",
-      "PASSWORD_WRONG",
-      "PASSWORD_NOT_SET",
-      "PASSWORD_LOCKED",
-      "ALREADY_IN_STATE",
-    ]),
-    async (c) => {
-      const actor = await actorOf(c);
-      const { gsm, input } = await requestOf(c, hotlineSchema);
-      return ok(c, await reactivateLine(c.get("services"), actor, gsm, input), "lineFeatures.lineReactivated");
-    },
-  );
+  .openapi(lineStateRoute("/core/api/hotline/deactivate", "Deactivate a line (lost or stolen SIM)"), async (c) => {
+    const actor = await actorOf(c);
+    const { gsm, input } = await requestOf(c, hotlineSchema);
+    return ok(c, await deactivateLine(c.get("services"), actor, gsm, input), "lineFeatures.lineDeactivated");
+  })
+  .openapi(lineStateRoute("/core/api/hotline/activate", "Reactivate a deactivated line"), async (c) => {
+    const actor = await actorOf(c);
+    const { gsm, input } = await requestOf(c, hotlineSchema);
+    return ok(c, await reactivateLine(c.get("services"), actor, gsm, input), "lineFeatures.lineReactivated");
+  });

@@ -9,6 +9,7 @@ import { formatDate } from "../../common/format.ts";
 import type { Language } from "../../common/language.ts";
 import { freshNumber, insertSession, latestCode } from "../support/subscriber.ts";
 import { send, startTestServer, type TestServer } from "../support/test-server.ts";
+import { openAsSubscriber as openSubscriberPage } from "./subscriber-page.ts";
 import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
 
 const catalogs = { ar, en } as const;
@@ -23,14 +24,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function openAsSubscriber(path: string, language: Language, viewport = DESKTOP) {
-  const gsm = freshNumber("0977");
-  const { token } = await insertSession(server.databaseUrl, { gsm });
-  const opened = await openPage(browser, server.url, viewport, language);
-  await opened.context.addCookies([{ name: "session", value: token, url: server.url }]);
-  await opened.page.goto(path);
-  await waitForHydration(opened.page);
-  return { ...opened, gsm };
+function openAsSubscriber(path: string, language: Language, viewport = DESKTOP) {
+  return openSubscriberPage(browser, server, path, language, viewport, "0977");
 }
 const toast = (page: Page, text: string) => page.getByRole("alertdialog").or(page.getByRole("alert")).filter({ hasText: text }).first();
 

@@ -10,6 +10,7 @@ import en from "../../app/i18n/en.json" with { type: "json" };
 import { withClient } from "../support/database.ts";
 import { freshNumber, insertSession } from "../support/subscriber.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { openAsSubscriber as openSubscriberPage } from "./subscriber-page.ts";
 import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
 
 let server: TestServer;
@@ -27,14 +28,8 @@ const ui = (language: Language) => catalogs[language].lineFeatureUi;
 const clip = (language: Language) => catalogs[language].superClip;
 
 /** A subscriber's browser on `path`, hydrated; the session is made in the database (no SMS needed). */
-async function openAsSubscriber(path: string, language: Language, viewport = DESKTOP) {
-  const gsm = freshNumber("0966");
-  const { token } = await insertSession(server.databaseUrl, { gsm });
-  const opened = await openPage(browser, server.url, viewport, language);
-  await opened.context.addCookies([{ name: "session", value: token, url: server.url }]);
-  await opened.page.goto(path);
-  await waitForHydration(opened.page);
-  return { ...opened, gsm };
+function openAsSubscriber(path: string, language: Language, viewport = DESKTOP) {
+  return openSubscriberPage(browser, server, path, language, viewport, "0966");
 }
 
 const serviceSwitch = (page: Page, language: Language) => page.getByRole("switch", { name: ui(language).service });
