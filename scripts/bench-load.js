@@ -3,7 +3,7 @@
 // requests are produced on a different event loop (and, on a multi-core machine, a different CPU)
 // than the server being measured.
 //
-// Input: one JSON argument
+// Input: one JSON document on stdin
 //   { "targets": [{ "name", "url", "headers", "bearerTokens"?, "sessionForms"? }], "connections": 50, "duration": 10, "warmup": 3 }
 // where bearerTokens, when given, are sent in turn as `Authorization: Bearer <token>`, one per request,
 // so that the load spreads over many sessions as real traffic does; sessionForms ({sessions: [{token, gsm}],
@@ -75,7 +75,9 @@ async function run(target, { connections, duration }) {
 }
 
 async function main() {
-  const config = JSON.parse(process.argv[2] ?? "");
+  let input = "";
+  for await (const chunk of process.stdin) input += chunk;
+  const config = JSON.parse(input);
   const results = [];
   for (const target of config.targets) {
     process.stderr.write(`  load: ${target.name}: warm-up ${config.warmup} s, then ${config.duration} s at ${config.connections} connections\n`);

@@ -420,10 +420,12 @@ function assetClosestTo(bytes) {
 /** Runs scripts/bench-load.js in its own Node process and returns its parsed JSON output. */
 function runLoad(config) {
   return new Promise((resolve, reject) => {
-    loadChild = spawn(process.execPath, [path.join(rootDir, "scripts", "bench-load.js"), JSON.stringify(config)], {
+    // The configuration goes on stdin: with a session list per target it outgrows a command-line argument.
+    loadChild = spawn(process.execPath, [path.join(rootDir, "scripts", "bench-load.js")], {
       cwd: rootDir,
-      stdio: ["ignore", "pipe", "inherit"],
+      stdio: ["pipe", "pipe", "inherit"],
     });
+    loadChild.stdin.end(JSON.stringify(config));
     let stdout = "";
     loadChild.stdout.on("data", (chunk) => (stdout += chunk));
     loadChild.once("error", reject);
