@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { languageFromAcceptLanguage } from "../../common/language.ts";
 import { accountApi } from "../account/api.ts";
 import { lineFeaturesApi } from "../line-features/api.ts";
+import { bundlesApi } from "../content/bundles-api.ts";
 import { hotlineApi } from "../line-features/hotline-api.ts";
 import { contentApi } from "../content/api.ts";
 import type { AppEnv } from "../http-env.ts";
@@ -27,6 +28,7 @@ export function createApi() {
     await next();
   });
   api.route("/", contentApi);
+  api.route("/", bundlesApi);
   api.route("/", referenceApi);
   api.route("/", accountApi);
   api.route("/", lineFeaturesApi);

@@ -3,7 +3,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Language } from "../../common/language.ts";
 import type { Db } from "../db/database.ts";
-import { aboutContent, apps, bundleCategories, socialLinks } from "../db/schema.ts";
+import { aboutContent, apps, bundleCategories, bundles, socialLinks } from "../db/schema.ts";
 
 export interface AboutText {
   type: number;
@@ -70,4 +70,57 @@ export async function listSocialLinks(db: Db): Promise<SocialLink[]> {
 /** Privacy text as the spec's client reads it: literal backslash-n sequences are stripped. */
 export function stripEscapedNewlines(text: string): string {
   return text.replace(/\\n/g, "");
+}
+
+export type BundleType = "data" | "voice" | "sms" | "mixed";
+
+/** A bundle as the pages and the API show it: texts in one language, amounts as numbers. */
+export interface Bundle {
+  id: number;
+  categoryId: number;
+  type: BundleType;
+  title: string;
+  description: string;
+  /** In the configured currency. */
+  price: number;
+  validityDays: number;
+  allowances: { kind: "data" | "voice" | "sms"; amount: number; unit: "GB" | "MB" | "min" | "sms" | "unlimited" }[];
+  activation: { ussd: string; smsKeyword: string; smsTo: string };
+  renewal: "auto" | "once";
+  eligibility: "prepaid" | "postpaid" | "both";
+  popular: boolean;
+}
+
+function bundleOf(row: typeof bundles.$inferSelect, language: Language): Bundle {
+  return {
+    id: row.id,
+    categoryId: row.categoryId,
+    type: row.type as BundleType,
+    title: language === "ar" ? row.titleAr : row.titleEn,
+    description: language === "ar" ? row.descriptionAr : row.descriptionEn,
+    price: row.price,
+    validityDays: row.validityDays,
+    allowances: row.allowances,
+    activation: { ussd: row.ussd, smsKeyword: row.smsKeyword, smsTo: row.smsTo },
+    renewal: row.renewal as Bundle["renewal"],
+    eligibility: row.eligibility as Bundle["eligibility"],
+    popular: row.popular,
+  };
+}
+
+/** Bundles in their display order, all of them or one category's. */
+export async function listBundles(db: Db, language: Language, filter: { categoryId?: number } = {}): Promise<Bundle[]> {
+  const rows = await db
+    .select()
+    .from(bundles)
+    .where(filter.categoryId === undefined ? undefined : eq(bundles.categoryId, filter.categoryId))
+    .orderBy(asc(bundles.categoryId), asc(bundles.sortOrder), asc(bundles.id));
+  return rows.map((row) => bundleOf(row, language));
+}
+
+/** One bundle; `type` must match too (it is part of /bundle-details/{type}/{id}). */
+export async function getBundle(db: Db, language: Language, id: number, type?: string): Promise<Bundle | null> {
+  const [row] = await db.select().from(bundles).where(eq(bundles.id, id)).limit(1);
+  if (!row || (type !== undefined && row.type !== type)) return null;
+  return bundleOf(row, language);
 }

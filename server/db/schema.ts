@@ -266,3 +266,37 @@ export const lineFeatureAudit = pgTable(
   },
   (table) => [index("line_feature_audit_gsm_idx").on(table.gsm, table.createdAt)],
 );
+
+/** Bundles (step 4): bilingual texts, the price in the configured currency, allowances and how to activate. */
+export const bundles = pgTable(
+  "bundles",
+  {
+    id: integer("id").primaryKey(),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => bundleCategories.id),
+    /** data | voice | sms | mixed: the {type} of /bundle-details/{type}/{id}. */
+    type: text("type").notNull(),
+    titleAr: text("title_ar").notNull(),
+    titleEn: text("title_en").notNull(),
+    descriptionAr: text("description_ar").notNull(),
+    descriptionEn: text("description_en").notNull(),
+    price: integer("price").notNull(),
+    validityDays: integer("validity_days").notNull(),
+    /** [{kind: data|voice|sms, amount, unit: GB|MB|min|sms|unlimited}] */
+    allowances: jsonb("allowances").$type<{ kind: "data" | "voice" | "sms"; amount: number; unit: "GB" | "MB" | "min" | "sms" | "unlimited" }[]>().notNull(),
+    ussd: text("ussd").notNull(),
+    smsKeyword: text("sms_keyword").notNull(),
+    smsTo: text("sms_to").notNull(),
+    /** auto (renews until stopped) | once */
+    renewal: text("renewal").notNull(),
+    /** prepaid | postpaid | both */
+    eligibility: text("eligibility").notNull(),
+    popular: boolean("popular").notNull().default(false),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (table) => [
+    index("bundles_category_idx").on(table.categoryId, table.sortOrder),
+    check("bundles_type_check", sql`${table.type} in ('data', 'voice', 'sms', 'mixed')`),
+  ],
+);

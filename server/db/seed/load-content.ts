@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "../database.ts";
-import { aboutContent, apps, bundleCategories, cities, jobs, socialLinks } from "../schema.ts";
+import { aboutContent, apps, bundleCategories, bundles, cities, jobs, socialLinks } from "../schema.ts";
 
 const bilingualName = z.object({ id: z.number().int().positive(), nameAr: z.string().min(1), nameEn: z.string().min(1) });
 const httpsLink = z.url({ protocol: /^https$/ });
@@ -51,6 +51,33 @@ const contentFiles = [
     table: socialLinks,
     key: socialLinks.type,
     row: z.object({ type: z.number().int().min(0).max(3), link: httpsLink }),
+  },
+  {
+    // After bundle-categories.json: a bundle names its category.
+    file: "bundles.json",
+    table: bundles,
+    key: bundles.id,
+    row: z.object({
+      id: z.number().int().positive(),
+      categoryId: z.number().int().positive(),
+      type: z.enum(["data", "voice", "sms", "mixed"]),
+      titleAr: z.string().min(1),
+      titleEn: z.string().min(1),
+      descriptionAr: z.string().min(1),
+      descriptionEn: z.string().min(1),
+      price: z.number().int().nonnegative(),
+      validityDays: z.number().int().positive(),
+      allowances: z
+        .array(z.object({ kind: z.enum(["data", "voice", "sms"]), amount: z.number().nonnegative(), unit: z.enum(["GB", "MB", "min", "sms", "unlimited"]) }))
+        .min(1),
+      ussd: z.string().regex(/^\*[\d*]+#$/),
+      smsKeyword: z.string().min(1),
+      smsTo: z.string().regex(/^\d{3,6}$/),
+      renewal: z.enum(["auto", "once"]),
+      eligibility: z.enum(["prepaid", "postpaid", "both"]),
+      popular: z.boolean(),
+      sortOrder: z.number().int(),
+    }),
   },
   { file: "cities.json", table: cities, key: cities.id, row: bilingualName },
   { file: "jobs.json", table: jobs, key: jobs.id, row: bilingualName },

@@ -1,0 +1,57 @@
+// How a bundle reads on the site: its allowances (the figures first), price with the currency suffix,
+// validity, and where it leads. Change here to change every bundle list (home, /bundles, a category).
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatAmount } from "../../common/format.ts";
+import type { Bundle } from "../../server/content/service.ts";
+import { useShell } from "../shell/ShellContext.tsx";
+
+export function bundleDetailsPath(bundle: Pick<Bundle, "type" | "id">): string {
+  return `/bundle-details/${bundle.type}/${bundle.id}`;
+}
+
+/** "20 GB", "500 minutes", "Unlimited minutes", in the page's language (plural rules of Arabic included). */
+export function useAllowanceText() {
+  const { t } = useTranslation();
+  const { language } = useShell().shell;
+  const number = new Intl.NumberFormat(language === "ar" ? "ar-SY-u-nu-latn" : "en-GB");
+  return (allowance: Bundle["allowances"][number]) =>
+    allowance.unit === "unlimited"
+      ? t(`bundles.unlimited.${allowance.kind}`)
+      : t(`bundles.units.${allowance.unit}`, { count: allowance.amount, amount: number.format(allowance.amount) });
+}
+
+export function BundleCard({ bundle }: { bundle: Bundle }) {
+  const { t } = useTranslation();
+  const { language, currencySuffix } = useShell().shell;
+  const allowanceText = useAllowanceText();
+  const headingId = `bundle-${bundle.id}`;
+  return (
+    <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-xl border border-slate-200 p-5 shadow-sm">
+      {bundle.popular ? <p className="self-start rounded-full bg-amber-100 px-3 py-0.5 text-sm font-bold text-amber-900">{t("bundles.popular")}</p> : null}
+      <h3 id={headingId} className="text-lg font-bold text-brand-800">
+        <Link to={bundleDetailsPath(bundle)} className="hover:underline">{bundle.title}</Link>
+      </h3>
+      <ul className="flex flex-wrap gap-2" aria-label={t("bundles.allowances")}>
+        {bundle.allowances.map((allowance) => (
+          <li key={allowance.kind} className="rounded-lg bg-brand-50 px-3 py-1 font-bold text-brand-900">{allowanceText(allowance)}</li>
+        ))}
+      </ul>
+      <p className="text-2xl font-bold text-slate-900">{formatAmount(language, bundle.price, currencySuffix)}</p>
+      <p className="text-sm text-slate-600">{t("bundles.validity", { count: bundle.validityDays })}</p>
+      <Link to={bundleDetailsPath(bundle)} aria-describedby={headingId} className="mt-auto self-start rounded-lg bg-brand-600 px-4 py-2 font-bold text-white hover:bg-brand-700">
+        {t("bundles.details")}
+      </Link>
+    </article>
+  );
+}
+
+export function BundleGrid({ bundles }: { bundles: Bundle[] }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 nav:grid-cols-3">
+      {bundles.map((bundle) => (
+        <BundleCard key={bundle.id} bundle={bundle} />
+      ))}
+    </div>
+  );
+}
