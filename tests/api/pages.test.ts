@@ -54,7 +54,7 @@ const ROUTES = [
   "/products/payment/62",
   "/bundles",
   "/bundles/1",
-  "/bundle-details/data/1",
+  "/bundle-details/data/101",
   "/offers",
   "/offer-details/weekly/1",
   "/roaming",

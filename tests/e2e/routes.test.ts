@@ -52,7 +52,7 @@ describe("redirects and the route table", () => {
     ["/products/segment-products", "Segment products"],
     ["/products/payment/62", "Product"],
     ["/bundles/1", "Internet bundles"],
-    ["/bundle-details/data/1", "Bundle details"],
+    ["/bundle-details/data/101", "Daily internet 1 GB"],
     ["/offer-details/weekly/1", "Offer details"],
     ["/international-Roaming-Countries", "International call roaming countries"],
     ["/SMS-Roaming-Countries", "SMS roaming countries"],
