@@ -2,13 +2,15 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { PAYMENT_QUICK_LINK, RESERVE_NUMBER_PATH } from "../../common/constants.ts";
-import { listApps } from "../../server/content/service.ts";
+import { listApps, listBundles } from "../../server/content/service.ts";
+import { BundleGrid } from "../content/BundleCard.tsx";
 import { pageTools } from "../pages/page.server.ts";
 import { ArrowIcon } from "../shell/icons.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, language, t } = pageTools(context);
-  return { title: t("page.home"), brand: t("brand.name"), tagline: t("brand.tagline"), apps: await listApps(services.db, language) };
+  const [apps, bundles] = await Promise.all([listApps(services.db, language), listBundles(services.db, language)]);
+  return { title: t("page.home"), brand: t("brand.name"), tagline: t("brand.tagline"), apps, popularBundles: bundles.filter((bundle) => bundle.popular).slice(0, 6) };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -54,6 +56,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
+      {loaderData.popularBundles.length > 0 ? (
+        <section aria-labelledby="popular-bundles" className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-10">
+          <div className="flex flex-wrap items-baseline justify-between gap-3">
+            <h2 id="popular-bundles" className="text-2xl font-bold text-brand-800">{t("home.popularBundles")}</h2>
+            <Link to="/bundles" aria-describedby="popular-bundles" className="font-bold text-brand-700 underline">{t("bundles.seeCategory")}</Link>
+          </div>
+          <BundleGrid bundles={loaderData.popularBundles} />
+        </section>
+      ) : null}
+
       <section id="apps" aria-labelledby="apps-title" className="mx-auto max-w-6xl scroll-mt-4 px-4 py-10">
         <h2 id="apps-title" className="mb-4 text-2xl font-bold text-brand-800">{t("nav.apps")}</h2>
         <ul className="grid gap-4 sm:grid-cols-2 nav:grid-cols-4">

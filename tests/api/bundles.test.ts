@@ -93,4 +93,10 @@ describe("bundle pages", () => {
     expect((await client.page("/bundle-details/data/abc")).status).toBe(404);
     expect(server.errors()).toEqual([]);
   });
+
+  test("/home shows the popular bundles, and only those", async () => {
+    const popular = demoContent<(SeedBundle & { popular: boolean })[]>("bundles.json");
+    const home = (await client.page("/home?lang=en")).text;
+    for (const bundle of popular) expect(home.includes(`>${bundle.titleEn}<`), bundle.titleEn).toBe(bundle.popular);
+  });
 });
