@@ -1,13 +1,47 @@
+// /offer-details/{type}/{id}: an offer's summary, dates, terms and how to take it. An ended offer still
+// answers (a shared link keeps working) and says it has ended; an unknown one, or a wrong type, is 404.
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/offer-details";
-import { pageHeading } from "../pages/page.server.ts";
+import { formatDate } from "../../common/format.ts";
+import { getOffer } from "../../server/content/service.ts";
+import { notFound, pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
+import { useShell } from "../shell/ShellContext.tsx";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { heading: pageHeading(context, "page.offerDetails", [["page.offers", "/offers"]]) };
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { services, language } = pageTools(context);
+  const id = Number(params.id);
+  const offer = Number.isSafeInteger(id) && id > 0 ? await getOffer(services.db, language, id, params.type) : null;
+  if (!offer) notFound();
+  const heading = pageHeading(context, "page.offerDetails", [["page.offers", "/offers"]]);
+  heading.title = offer.title;
+  heading.breadcrumbs[heading.breadcrumbs.length - 1] = { label: offer.title };
+  return { heading, offer, ended: offer.validTo < new Date().toISOString().slice(0, 10) };
 }
 
 export const meta = headingMeta;
 
 export default function OfferDetails({ loaderData }: Route.ComponentProps) {
-  return <SectionPage heading={loaderData.heading} />;
+  const { t } = useTranslation();
+  const { language } = useShell().shell;
+  const { offer, ended } = loaderData;
+  return (
+    <SectionPage heading={loaderData.heading}>
+      <article className="flex max-w-3xl flex-col gap-4 rounded-xl border border-slate-200 p-6">
+        {ended ? <p role="status" className="rounded-lg bg-amber-50 p-3 font-bold text-amber-900">{t("offers.ended")}</p> : null}
+        <p className="text-lg text-slate-800">{offer.summary}</p>
+        <p className="text-slate-700">{t("offers.period", { from: formatDate(language, offer.validFrom), to: formatDate(language, offer.validTo) })}</p>
+        {offer.ussd ? (
+          <p>
+            {t("bundles.byUssd")}{" "}
+            <a href={`tel:${encodeURIComponent(offer.ussd)}`} className="rounded-lg bg-brand-50 px-3 py-1 font-mono font-bold text-brand-900 ring-1 ring-brand-200">
+              <bdi dir="ltr">{offer.ussd}</bdi>
+            </a>
+          </p>
+        ) : null}
+        <h2 className="text-lg font-bold text-brand-800">{t("offers.terms")}</h2>
+        <p className="text-slate-700">{offer.terms}</p>
+      </article>
+    </SectionPage>
+  );
 }

@@ -1,13 +1,31 @@
+// /offers: the offers running today.
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/offers";
-import { pageHeading } from "../pages/page.server.ts";
+import { listCurrentOffers } from "../../server/content/service.ts";
+import { OfferCard } from "../content/OfferCard.tsx";
+import { pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { heading: pageHeading(context, "page.offers") };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, language } = pageTools(context);
+  return { heading: pageHeading(context, "page.offers"), offers: await listCurrentOffers(services.db, language) };
 }
 
 export const meta = headingMeta;
 
 export default function Offers({ loaderData }: Route.ComponentProps) {
-  return <SectionPage heading={loaderData.heading} />;
+  const { t } = useTranslation();
+  return (
+    <SectionPage heading={loaderData.heading}>
+      {loaderData.offers.length === 0 ? (
+        <p className="text-slate-600">{t("offers.none")}</p>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 nav:grid-cols-3">
+          {loaderData.offers.map((offer) => (
+            <OfferCard key={offer.id} offer={offer} />
+          ))}
+        </div>
+      )}
+    </SectionPage>
+  );
 }

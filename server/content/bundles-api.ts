@@ -1,9 +1,9 @@
-// API rows for bundles (step 4; the spec does not show these calls, so they follow its style): a paged
-// list, all of them or one category's, and one bundle, in the language of Accept-Language.
+// API rows for bundles and offers (step 4; the spec does not show these calls, so they follow its style):
+// a paged list and one item, in the language of Accept-Language.
 import { createRoute, z } from "@hono/zod-openapi";
 import { createApiRouter } from "../api/router.ts";
 import { fail, failureSchema, jsonContent, languageHeader, ok, successSchema } from "../api/envelope.ts";
-import { getBundle, listBundles } from "./service.ts";
+import { getBundle, getOffer, listBundles, listCurrentOffers } from "./service.ts";
 
 const bundleSchema = z
   .object({
@@ -21,6 +21,18 @@ const bundleSchema = z
     popular: z.boolean(),
   })
   .openapi("Bundle");
+const offerSchema = z
+  .object({
+    id: z.number().int(),
+    type: z.string(),
+    title: z.string(),
+    summary: z.string(),
+    terms: z.string(),
+    validFrom: z.string().openapi({ description: "yyyy-mm-dd" }),
+    validTo: z.string().openapi({ description: "yyyy-mm-dd" }),
+    ussd: z.string().nullable(),
+  })
+  .openapi("Offer");
 const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), page: z.number().int(), size: z.number().int(), total: z.number().int() });
 const tags = ["Content"];
 
@@ -63,5 +75,38 @@ export const bundlesApi = createApiRouter()
     async (c) => {
       const bundle = await getBundle(c.get("services").db, c.get("language"), c.req.valid("param").id);
       return bundle ? ok(c, bundle) : fail(c, 404, "NOT_FOUND", "api.notFound");
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/core/api/offers/web",
+      tags,
+      summary: "The offers running today",
+      request: { headers: languageHeader, query: z.object({ page: z.coerce.number().int().min(0).max(10_000).default(0), size: z.coerce.number().int().min(1).max(100).default(20) }) },
+      responses: { 200: jsonContent(successSchema(pageOf(offerSchema)), "A page of offers"), 400: jsonContent(failureSchema, "A query value is not valid") },
+    }),
+    async (c) => {
+      const { page, size } = c.req.valid("query");
+      const all = await listCurrentOffers(c.get("services").db, c.get("language"));
+      return ok(c, { data: all.slice(page * size, page * size + size), page, size, total: all.length });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/core/api/offers/web/{id}",
+      tags,
+      summary: "One offer (an ended one too: its dates say so)",
+      request: { headers: languageHeader, params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647).openapi({ param: { name: "id", in: "path" }, example: 1 }) }) },
+      responses: {
+        200: jsonContent(successSchema(offerSchema), "The offer"),
+        400: jsonContent(failureSchema, "The id is not a number"),
+        404: jsonContent(failureSchema, "No such offer"),
+      },
+    }),
+    async (c) => {
+      const offer = await getOffer(c.get("services").db, c.get("language"), c.req.valid("param").id);
+      return offer ? ok(c, offer) : fail(c, 404, "NOT_FOUND", "api.notFound");
     },
   );

@@ -1,9 +1,9 @@
 // Public content that the shell and the simple pages read: about/terms/privacy texts, bundle
 // categories, apps and social links, each in the language asked for.
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, gte, lte } from "drizzle-orm";
 import type { Language } from "../../common/language.ts";
 import type { Db } from "../db/database.ts";
-import { aboutContent, apps, bundleCategories, bundles, socialLinks } from "../db/schema.ts";
+import { aboutContent, apps, bundleCategories, bundles, offers, socialLinks } from "../db/schema.ts";
 
 export interface AboutText {
   type: number;
@@ -123,4 +123,47 @@ export async function getBundle(db: Db, language: Language, id: number, type?: s
   const [row] = await db.select().from(bundles).where(eq(bundles.id, id)).limit(1);
   if (!row || (type !== undefined && row.type !== type)) return null;
   return bundleOf(row, language);
+}
+
+export interface Offer {
+  id: number;
+  type: string;
+  title: string;
+  summary: string;
+  terms: string;
+  /** yyyy-mm-dd */
+  validFrom: string;
+  validTo: string;
+  ussd: string | null;
+}
+
+function offerOf(row: typeof offers.$inferSelect, language: Language): Offer {
+  const ar = language === "ar";
+  return {
+    id: row.id,
+    type: row.type,
+    title: ar ? row.titleAr : row.titleEn,
+    summary: ar ? row.summaryAr : row.summaryEn,
+    terms: ar ? row.termsAr : row.termsEn,
+    validFrom: row.validFrom,
+    validTo: row.validTo,
+    ussd: row.ussd,
+  };
+}
+
+/** The offers running on `today` (yyyy-mm-dd), in display order. */
+export async function listCurrentOffers(db: Db, language: Language, today = new Date().toISOString().slice(0, 10)): Promise<Offer[]> {
+  const rows = await db
+    .select()
+    .from(offers)
+    .where(and(lte(offers.validFrom, today), gte(offers.validTo, today)))
+    .orderBy(asc(offers.sortOrder), asc(offers.id));
+  return rows.map((row) => offerOf(row, language));
+}
+
+/** One offer, ended ones included (a shared link keeps working and says it has ended); `type` must match. */
+export async function getOffer(db: Db, language: Language, id: number, type?: string): Promise<Offer | null> {
+  const [row] = await db.select().from(offers).where(eq(offers.id, id)).limit(1);
+  if (!row || (type !== undefined && row.type !== type)) return null;
+  return offerOf(row, language);
 }

@@ -300,3 +300,25 @@ export const bundles = pgTable(
     check("bundles_type_check", sql`${table.type} in ('data', 'voice', 'sms', 'mixed')`),
   ],
 );
+
+/** Offers (step 4): listed while today is within [valid_from, valid_to]. */
+export const offers = pgTable(
+  "offers",
+  {
+    id: integer("id").primaryKey(),
+    /** The {type} of /offer-details/{type}/{id}, e.g. weekend, recharge, weekly. */
+    type: text("type").notNull(),
+    titleAr: text("title_ar").notNull(),
+    titleEn: text("title_en").notNull(),
+    summaryAr: text("summary_ar").notNull(),
+    summaryEn: text("summary_en").notNull(),
+    termsAr: text("terms_ar").notNull(),
+    termsEn: text("terms_en").notNull(),
+    validFrom: date("valid_from", { mode: "string" }).notNull(),
+    validTo: date("valid_to", { mode: "string" }).notNull(),
+    /** How to take the offer when it needs a code; null when it applies by itself. */
+    ussd: text("ussd"),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (table) => [index("offers_valid_idx").on(table.validTo)],
+);

@@ -56,7 +56,7 @@ const ROUTES = [
   "/bundles/1",
   "/bundle-details/data/101",
   "/offers",
-  "/offer-details/weekly/1",
+  "/offer-details/weekend/1",
   "/roaming",
   "/international-Roaming-Countries",
   "/SMS-Roaming-Countries",

@@ -53,7 +53,7 @@ describe("redirects and the route table", () => {
     ["/products/payment/62", "Product"],
     ["/bundles/1", "Internet bundles"],
     ["/bundle-details/data/101", "Daily internet 1 GB"],
-    ["/offer-details/weekly/1", "Offer details"],
+    ["/offer-details/weekend/1", "Weekend double data"],
     ["/international-Roaming-Countries", "International call roaming countries"],
     ["/SMS-Roaming-Countries", "SMS roaming countries"],
     ["/app-details/1", "Sama app"],

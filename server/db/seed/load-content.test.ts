@@ -10,7 +10,7 @@ import { loadContent } from "./load-content.ts";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const contentDir = path.join(rootDir, "content");
-const TABLES = { "about.json": "about_content", "bundle-categories.json": "bundle_categories", "bundles.json": "bundles", "apps.json": "apps", "social-links.json": "social_links", "cities.json": "cities", "jobs.json": "jobs" } as const;
+const TABLES = { "about.json": "about_content", "bundle-categories.json": "bundle_categories", "bundles.json": "bundles", "offers.json": "offers", "apps.json": "apps", "social-links.json": "social_links", "cities.json": "cities", "jobs.json": "jobs" } as const;
 
 let database: TestDatabase;
 let connection: ReturnType<typeof openTestDb>;

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "../database.ts";
-import { aboutContent, apps, bundleCategories, bundles, cities, jobs, socialLinks } from "../schema.ts";
+import { aboutContent, apps, bundleCategories, bundles, cities, jobs, offers, socialLinks } from "../schema.ts";
 
 const bilingualName = z.object({ id: z.number().int().positive(), nameAr: z.string().min(1), nameEn: z.string().min(1) });
 const httpsLink = z.url({ protocol: /^https$/ });
@@ -76,6 +76,25 @@ const contentFiles = [
       renewal: z.enum(["auto", "once"]),
       eligibility: z.enum(["prepaid", "postpaid", "both"]),
       popular: z.boolean(),
+      sortOrder: z.number().int(),
+    }),
+  },
+  {
+    file: "offers.json",
+    table: offers,
+    key: offers.id,
+    row: z.object({
+      id: z.number().int().positive(),
+      type: z.string().regex(/^[a-z-]+$/),
+      titleAr: z.string().min(1),
+      titleEn: z.string().min(1),
+      summaryAr: z.string().min(1),
+      summaryEn: z.string().min(1),
+      termsAr: z.string().min(1),
+      termsEn: z.string().min(1),
+      validFrom: z.iso.date(),
+      validTo: z.iso.date(),
+      ussd: z.string().regex(/^\*[\d*]+#$/).nullable(),
       sortOrder: z.number().int(),
     }),
   },
