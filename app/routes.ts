@@ -42,6 +42,9 @@ export default [
   route("line-features/super-clip/callers", "routes/line-features.super-clip.callers.ts"),
   route("profile", "routes/profile.tsx"),
 
+  route("business", "routes/business.tsx"),
+  route("business/:id", "routes/business-solution.tsx"),
+
   route("privacy-policy/:type?", "routes/privacy-policy.tsx"),
   route("service-terms/:type?", "routes/service-terms.tsx"),
   route("search", "routes/search.tsx"),

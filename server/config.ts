@@ -46,6 +46,20 @@ const configSchema = z
     /** Sessions: absolute lifetime and the idle time after which an unused session ends. */
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+    /** The operator's time zone: service centres' opening hours are in it. */
+    OPERATOR_TIME_ZONE: z
+      .string()
+      .refine((zone) => {
+        try {
+          new Intl.DateTimeFormat("en", { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      }, "must be an IANA time zone such as Asia/Damascus")
+      .default("Asia/Damascus"),
+    /** Feedback forms accepted per client IP per hour. */
+    FEEDBACK_PER_IP_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.SMS_DRIVER === "outbox" && !env.ALLOW_OUTBOX_IN_PRODUCTION) {

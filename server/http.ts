@@ -21,7 +21,9 @@ import { LineFeatureError } from "./line-features/types.ts";
 import { SESSION_COOKIE } from "./auth/session.ts";
 import { clientIpOf } from "./client-ip.ts";
 import { translate } from "./i18n.ts";
+import { FEEDBACK_FILE_MAX_BYTES } from "../common/feedback.ts";
 import { listOutbox } from "./sms/outbox.ts";
+import { robotsTxt, sitemapXml } from "./seo/sitemap.ts";
 import type { AppEnv } from "./http-env.ts";
 import type { AppServices } from "./services.ts";
 
@@ -49,6 +51,8 @@ export function pageLanguage(c: Context<AppEnv>): Language {
 }
 
 const STATE_CHANGING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** The feedback page and its API row, which take an attachment. */
+const FEEDBACK_PATHS = /^\/(support\/feedback|customerCare\/api\/feedback)\/?$/i;
 
 /** Whether the request's Origin, or its Referer when Origin is absent, is this site (its Host or PUBLIC_URL). */
 export function isSameSite(c: Context<AppEnv>, publicUrl: string | undefined): boolean {
@@ -120,6 +124,16 @@ export function createHttpApp(options: HttpAppOptions) {
   app.use(compress());
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
+  const siteOrigin = (c: Context<AppEnv>) => (config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : new URL(c.req.url).origin);
+  app.get("/robots.txt", (c) => {
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.text(robotsTxt(siteOrigin(c)));
+  });
+  app.get("/sitemap.xml", async (c) => {
+    c.header("Content-Type", "application/xml; charset=utf-8");
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.body(await sitemapXml(services.db, siteOrigin(c), config.COMPANY_SLUG));
+  });
   app.get("/readyz", async (c) => {
     if (options.isShuttingDown()) return c.json({ status: "shutting-down" }, 503);
     const ready = await services.database.isReady();
@@ -142,16 +156,25 @@ export function createHttpApp(options: HttpAppOptions) {
     }),
   );
 
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: config.BODY_LIMIT_BYTES,
-      onError: (c) => {
-        const language = languageFromAcceptLanguage(c.req.header("accept-language"));
-        return c.json(failureBody(language, "PAYLOAD_TOO_LARGE", "api.tooLarge"), 413);
-      },
-    }),
-  );
+  const generalBodyLimit = bodyLimit({
+    maxSize: config.BODY_LIMIT_BYTES,
+    onError: (c) => {
+      const language = languageFromAcceptLanguage(c.req.header("accept-language"));
+      return c.json(failureBody(language, "PAYLOAD_TOO_LARGE", "api.tooLarge"), 413);
+    },
+  });
+  // The feedback form carries a file of up to 5 MB. Up to twice that reaches the form's own check (a
+  // message under the file field, the other fields kept); beyond it the answer is a plain 413.
+  const feedbackBodyLimit = bodyLimit({
+    maxSize: Math.max(config.BODY_LIMIT_BYTES, 2 * FEEDBACK_FILE_MAX_BYTES + 64 * 1024),
+    onError: (c) => {
+      if (isApiPath(c.req.path)) {
+        return c.json(failureBody(languageFromAcceptLanguage(c.req.header("accept-language")), "PAYLOAD_TOO_LARGE", "validation.fileTooLarge"), 413);
+      }
+      return c.text(translate(pageLanguage(c), "validation.fileTooLarge"), 413);
+    },
+  });
+  app.use("*", (c, next) => (FEEDBACK_PATHS.test(c.req.path) ? feedbackBodyLimit : generalBodyLimit)(c, next));
 
   // A page form that changes something on behalf of a logged-in visitor must come from our own pages:
   // its Origin (or, without one, its Referer) names this site. The API is exempt: it takes only the
@@ -197,7 +220,7 @@ export function createHttpApp(options: HttpAppOptions) {
       language,
       cspNonce: c.get("secureHeadersNonce") ?? "",
       requestId: c.get("requestId"),
-      origin: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : new URL(c.req.url).origin,
+      origin: siteOrigin(c),
       clientIp: c.get("clientIp"),
     });
     const response = await handleRequest(c.req.raw, context);

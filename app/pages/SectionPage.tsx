@@ -34,10 +34,52 @@ function HelpPanel() {
   );
 }
 
-/** `meta` of a page whose loader returns a PageHeading: "<title> | <brand>". */
-export function headingMeta({ loaderData, matches }: { loaderData?: { heading?: PageHeading } ; matches: ({ id: string; loaderData?: unknown } | undefined)[] }) {
-  const root = matches.find((match) => match?.id === "root")?.loaderData as { messages?: { brand?: { name?: string } } } | undefined;
+interface RootData {
+  messages?: { brand?: { name?: string; tagline?: string } };
+  origin?: string;
+  language?: string;
+}
+
+/**
+ * `meta` of a page whose loader returns a PageHeading: "<title> | <brand>", the description (the
+ * heading's, else the brand's tagline) and the Open Graph tags, all in the page's language.
+ */
+export function headingMeta({
+  loaderData,
+  matches,
+  location,
+}: {
+  loaderData?: { heading?: PageHeading };
+  matches: ({ id: string; loaderData?: unknown } | undefined)[];
+  location: { pathname: string };
+}) {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
   const brand = root?.messages?.brand?.name ?? "";
   const title = loaderData?.heading?.title;
-  return [{ title: title ? `${title} | ${brand}` : brand }];
+  return socialMeta({
+    title: title ? `${title} | ${brand}` : brand,
+    description: loaderData?.heading?.description ?? root?.messages?.brand?.tagline ?? "",
+    root,
+    pathname: location.pathname,
+  });
+}
+
+/** title, description and Open Graph / Twitter card tags; the shared link carries the page's language. */
+export function socialMeta({ title, description, root, pathname }: { title: string; description: string; root: RootData | undefined; pathname: string }) {
+  const language = root?.language === "en" ? "en" : "ar";
+  const origin = root?.origin ?? "";
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: root?.messages?.brand?.name ?? "" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: `${origin}${pathname}?lang=${language}` },
+    { property: "og:locale", content: language === "ar" ? "ar_SY" : "en_GB" },
+    { property: "og:image", content: `${origin}/images/og-image.jpg` },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
 }

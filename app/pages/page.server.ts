@@ -13,6 +13,8 @@ export interface Crumb {
 export interface PageHeading {
   title: string;
   breadcrumbs: Crumb[];
+  /** The page's meta description (else the brand's tagline). */
+  description?: string;
 }
 
 export function pageTools(context: Readonly<RouterContextProvider>) {
@@ -31,6 +33,28 @@ export function pageHeading(context: Readonly<RouterContextProvider>, titleKey: 
   return {
     title: t(titleKey),
     breadcrumbs: [{ label: t("breadcrumb.home"), to: "/home" }, ...parents.map(([key, to]) => ({ label: t(key), to })), { label: t(titleKey) }],
+  };
+}
+
+/**
+ * Heading of a detail page: the item's own title replaces the generic one at the end of the trail, and
+ * its summary becomes the description. `parents` as for pageHeading, plus crumbs with labels already made.
+ */
+export function itemHeading(
+  context: Readonly<RouterContextProvider>,
+  genericKey: MessageKey,
+  parents: ([MessageKey, string] | Crumb)[],
+  item: { title: string; summary?: string },
+): PageHeading {
+  const { t } = pageTools(context);
+  return {
+    title: item.title,
+    description: item.summary,
+    breadcrumbs: [
+      { label: t("breadcrumb.home"), to: "/home" },
+      ...parents.map((parent) => (Array.isArray(parent) ? { label: t(parent[0]), to: parent[1] } : parent)),
+      { label: item.title || t(genericKey) },
+    ],
   };
 }
 

@@ -1,18 +1,17 @@
+// /app-details/{id}: an app or digital service, what it does and its store links.
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/app-details";
-import { notFound, pageHeading, pageTools } from "../pages/page.server.ts";
+import { getApp } from "../../server/content/catalogue.ts";
+import { ArticleView } from "../content/ArticleView.tsx";
+import { itemHeading, notFound, pageTools } from "../pages/page.server.ts";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
-import { listApps } from "../../server/content/service.ts";
 
-/** /app-details/{id}: an app with its store links; an unknown id is the not-found page. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, language } = pageTools(context);
-  const app = (await listApps(services.db, language)).find((item) => String(item.id) === params.id);
+  const id = Number(params.id);
+  const app = Number.isSafeInteger(id) && id > 0 ? await getApp(services.db, language, id) : null;
   if (!app) notFound();
-  const heading = pageHeading(context, "page.appDetails", [["nav.apps", "/home#apps"]]);
-  heading.title = app.title;
-  heading.breadcrumbs[heading.breadcrumbs.length - 1] = { label: app.title };
-  return { heading, app };
+  return { heading: itemHeading(context, "page.appDetails", [["nav.apps", "/home#apps"]], app), app };
 }
 
 export const meta = headingMeta;
@@ -22,14 +21,18 @@ export default function AppDetails({ loaderData }: Route.ComponentProps) {
   const { app } = loaderData;
   return (
     <SectionPage heading={loaderData.heading}>
-      <div className="flex flex-wrap gap-3">
-        <a href={app.link} rel="noopener noreferrer" target="_blank" className="rounded-lg bg-slate-900 px-5 py-3 font-bold text-white hover:bg-slate-700">
-          {t("apps.googlePlay")}
-        </a>
-        <a href={app.appleLink} rel="noopener noreferrer" target="_blank" className="rounded-lg bg-slate-900 px-5 py-3 font-bold text-white hover:bg-slate-700">
-          {t("apps.appStore")}
-        </a>
-      </div>
+      <ArticleView
+        title={app.title}
+        summary={app.summary}
+        body={app.body}
+        aside={
+          <>
+            <p className="font-bold text-brand-900">{t("articles.download")}</p>
+            <a href={app.link} target="_blank" rel="noopener noreferrer" className="rounded-lg bg-slate-900 px-4 py-2 text-center font-bold text-white">{t("apps.googlePlay")}</a>
+            <a href={app.appleLink} target="_blank" rel="noopener noreferrer" className="rounded-lg bg-slate-900 px-4 py-2 text-center font-bold text-white">{t("apps.appStore")}</a>
+          </>
+        }
+      />
     </SectionPage>
   );
 }

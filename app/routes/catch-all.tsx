@@ -7,6 +7,12 @@ import { sanitizeContentHtml } from "../../server/content/sanitize.ts";
 import { notFound, pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
 import { ContentHtml } from "../pages/ContentHtml.tsx";
+import { useTranslation } from "react-i18next";
+import { formatDate } from "../../common/format.ts";
+import { listNews } from "../../server/content/catalogue.ts";
+import { CardGrid, LinkCard } from "../content/LinkCard.tsx";
+import { newsPath } from "../content/paths.ts";
+import { useShell } from "../shell/ShellContext.tsx";
 
 const ABOUT_PAGES = {
   "who-we-are": "page.whoWeAre",
@@ -24,13 +30,50 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!id) throw redirect(`/${aboutRoot}/who-we-are`);
   const slug = id.toLowerCase();
   if (!(slug in ABOUT_PAGES)) notFound();
-  const content = await findAboutContent(services.db, { slug }, language);
+  const [content, news] = await Promise.all([
+    findAboutContent(services.db, { slug }, language),
+    // The press centre lists the news and press releases under its text.
+    slug === "press-center" ? listNews(services.db, language) : Promise.resolve([]),
+  ]);
   const heading = pageHeading(context, ABOUT_PAGES[slug as keyof typeof ABOUT_PAGES], [["page.about", `/${aboutRoot}/who-we-are`]]);
-  return { heading, html: content ? sanitizeContentHtml(content.text) : null, image: content?.largeImage ?? content?.image ?? null };
+  return {
+    heading,
+    html: content ? sanitizeContentHtml(content.text) : null,
+    image: content?.largeImage ?? content?.image ?? null,
+    news: news.map(({ id, type, date, title, summary }) => ({ id, type, date, title, summary })),
+  };
 }
 
 export const meta = headingMeta;
 
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
-  return <SectionPage heading={loaderData.heading}>{loaderData.html ? <ContentHtml html={loaderData.html} /> : undefined}</SectionPage>;
+  const { t } = useTranslation();
+  const { language } = useShell().shell;
+  return (
+    <SectionPage heading={loaderData.heading}>
+      {loaderData.html ? <ContentHtml html={loaderData.html} /> : null}
+      {loaderData.news.length > 0 ? (
+        <section aria-labelledby="press-releases" className="mt-10">
+          <h2 id="press-releases" className="mb-4 text-2xl font-bold text-brand-800">{t("articles.pressReleases")}</h2>
+          <CardGrid>
+            {loaderData.news.map((item) => (
+              <LinkCard
+                key={item.id}
+                id={`news-${item.id}`}
+                to={newsPath(item)}
+                title={item.title}
+                summary={item.summary}
+                facts={
+                  <>
+                    {t(`articles.types.${item.type as "news"}`)} · <time dateTime={item.date}>{formatDate(language, item.date)}</time>
+                  </>
+                }
+                action={t("articles.readMore")}
+              />
+            ))}
+          </CardGrid>
+        </section>
+      ) : null}
+    </SectionPage>
+  );
 }

@@ -2,19 +2,51 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { PAYMENT_QUICK_LINK, RESERVE_NUMBER_PATH } from "../../common/constants.ts";
-import { listApps, listBundles } from "../../server/content/service.ts";
+import { listNews, listServices } from "../../server/content/catalogue.ts";
+import { listApps, listBundles, listCurrentOffers } from "../../server/content/service.ts";
 import { BundleGrid } from "../content/BundleCard.tsx";
+import { CardGrid, LinkCard } from "../content/LinkCard.tsx";
+import { OfferCard } from "../content/OfferCard.tsx";
+import { appPath, newsPath, servicePath } from "../content/paths.ts";
 import { pageTools } from "../pages/page.server.ts";
+import { socialMeta } from "../pages/SectionPage.tsx";
+import { formatDate } from "../../common/format.ts";
+import { useShell } from "../shell/ShellContext.tsx";
 import { ArrowIcon } from "../shell/icons.tsx";
+
+/** How many random offers the home page shows (a different pick on each visit). */
+const HOME_OFFERS = 3;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, language, t } = pageTools(context);
-  const [apps, bundles] = await Promise.all([listApps(services.db, language), listBundles(services.db, language)]);
-  return { title: t("page.home"), brand: t("brand.name"), tagline: t("brand.tagline"), apps, popularBundles: bundles.filter((bundle) => bundle.popular).slice(0, 6) };
+  const [apps, bundles, offers, specialServices, news] = await Promise.all([
+    listApps(services.db, language),
+    listBundles(services.db, language),
+    listCurrentOffers(services.db, language),
+    listServices(services.db, language, { special: true }),
+    listNews(services.db, language, { limit: 3 }),
+  ]);
+  const randomOffers = offers
+    .map((offer) => ({ offer, order: Math.random() }))
+    .sort((a, b) => a.order - b.order)
+    .slice(0, HOME_OFFERS)
+    .map(({ offer }) => offer);
+  return {
+    title: t("page.home"),
+    brand: t("brand.name"),
+    tagline: t("brand.tagline"),
+    apps,
+    popularBundles: bundles.filter((bundle) => bundle.popular).slice(0, 6),
+    offers: randomOffers,
+    specialServices: specialServices.map(({ id, title, summary }) => ({ id, title, summary })),
+    news: news.map(({ id, type, date, title, summary }) => ({ id, type, date, title, summary })),
+    pressCenter: `/about-${services.config.COMPANY_SLUG}/press-center`,
+  };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `${loaderData.brand} | ${loaderData.tagline}` : "" }, { name: "description", content: loaderData?.tagline ?? "" }];
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as Parameters<typeof socialMeta>[0]["root"];
+  return socialMeta({ title: loaderData ? `${loaderData.brand} | ${loaderData.tagline}` : "", description: loaderData?.tagline ?? "", root, pathname: location.pathname });
 }
 
 const QUICK_LINKS = [
@@ -66,13 +98,40 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
+      {loaderData.offers.length > 0 ? (
+        <section aria-labelledby="home-offers" className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-10">
+          <div className="flex flex-wrap items-baseline justify-between gap-3">
+            <h2 id="home-offers" className="text-2xl font-bold text-brand-800">{t("home.offers")}</h2>
+            <Link to="/offers" className="font-bold text-brand-700 underline">{t("home.allOffers")}</Link>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2 nav:grid-cols-3">
+            {loaderData.offers.map((offer) => (
+              <OfferCard key={offer.id} offer={offer} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      {loaderData.specialServices.length > 0 ? (
+        <section aria-labelledby="special-services" className="bg-brand-50">
+          <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-10">
+            <h2 id="special-services" className="text-2xl font-bold text-brand-800">{t("home.specialServices")}</h2>
+            <div className="grid gap-4 sm:grid-cols-2 nav:grid-cols-4">
+              {loaderData.specialServices.map((service) => (
+                <LinkCard key={service.id} id={`special-${service.id}`} to={servicePath(service)} title={service.title} summary={service.summary} action={t("products.details")} />
+              ))}
+            </div>
+          </div>
+        </section>
+      ) : null}
+
       <section id="apps" aria-labelledby="apps-title" className="mx-auto max-w-6xl scroll-mt-4 px-4 py-10">
         <h2 id="apps-title" className="mb-4 text-2xl font-bold text-brand-800">{t("nav.apps")}</h2>
         <ul className="grid gap-4 sm:grid-cols-2 nav:grid-cols-4">
           {loaderData.apps.map((app) => (
             <li key={app.id} className="flex flex-col gap-3 rounded-xl border border-slate-200 p-5">
               <h3 className="text-lg font-bold">
-                <Link to={`/app-details/${app.id}`} className="hover:text-brand-700 hover:underline">{app.title}</Link>
+                <Link to={appPath(app)} className="hover:text-brand-700 hover:underline">{app.title}</Link>
               </h3>
               <div className="mt-auto flex flex-wrap gap-2 text-sm">
                 <a href={app.link} target="_blank" rel="noopener noreferrer" className="rounded bg-slate-900 px-3 py-1.5 font-bold text-white">{t("apps.googlePlay")}</a>
@@ -82,6 +141,33 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
+      {loaderData.news.length > 0 ? <LatestNews news={loaderData.news} pressCenter={loaderData.pressCenter} /> : null}
     </>
+  );
+}
+
+function LatestNews({ news, pressCenter }: { news: { id: number; type: string; date: string; title: string; summary: string }[]; pressCenter: string }) {
+  const { t } = useTranslation();
+  const { language } = useShell().shell;
+  return (
+    <section aria-labelledby="latest-news" className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-10">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h2 id="latest-news" className="text-2xl font-bold text-brand-800">{t("home.latestNews")}</h2>
+        <Link to={pressCenter} className="font-bold text-brand-700 underline">{t("home.allNews")}</Link>
+      </div>
+      <CardGrid>
+        {news.map((item) => (
+          <LinkCard
+            key={item.id}
+            id={`news-${item.id}`}
+            to={newsPath(item)}
+            title={item.title}
+            summary={item.summary}
+            facts={<time dateTime={item.date}>{formatDate(language, item.date)}</time>}
+            action={t("articles.readMore")}
+          />
+        ))}
+      </CardGrid>
+    </section>
   );
 }

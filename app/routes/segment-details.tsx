@@ -1,13 +1,51 @@
+// /segment-details/{id}: a customer segment and the products made for it.
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/segment-details";
-import { pageHeading } from "../pages/page.server.ts";
+import { getSegment, listProducts } from "../../server/content/catalogue.ts";
+import { ArticleView } from "../content/ArticleView.tsx";
+import { CardGrid, LinkCard } from "../content/LinkCard.tsx";
+import { productPath, SEGMENT_PRODUCTS_PATH } from "../content/paths.ts";
+import { usePriceText } from "../content/PriceText.tsx";
+import { itemHeading, notFound, pageTools } from "../pages/page.server.ts";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { heading: pageHeading(context, "page.segmentDetails", [["page.segmentProducts", "/products/segment-products"]]) };
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { services, language } = pageTools(context);
+  const id = Number(params.id);
+  const segment = Number.isSafeInteger(id) && id > 0 ? await getSegment(services.db, language, id) : null;
+  if (!segment) notFound();
+  const products = await listProducts(services.db, language, { segmentId: segment.id });
+  const heading = itemHeading(context, "page.segmentDetails", [["page.products", "/products"], ["page.segmentProducts", SEGMENT_PRODUCTS_PATH]], segment);
+  return { heading, segment, products };
 }
 
 export const meta = headingMeta;
 
 export default function SegmentDetails({ loaderData }: Route.ComponentProps) {
-  return <SectionPage heading={loaderData.heading} />;
+  const { t } = useTranslation();
+  const priceText = usePriceText();
+  const { segment, products } = loaderData;
+  return (
+    <SectionPage heading={loaderData.heading}>
+      <ArticleView title={segment.title} summary={segment.summary} body={segment.body} />
+      {products.length > 0 ? (
+        <section aria-labelledby="segment-products" className="mt-10">
+          <h2 id="segment-products" className="mb-4 text-2xl font-bold text-brand-800">{t("products.segmentProducts")}</h2>
+          <CardGrid>
+            {products.map((product) => (
+              <LinkCard
+                key={product.id}
+                id={`product-${product.id}`}
+                to={productPath(product)}
+                title={product.title}
+                summary={product.summary}
+                facts={product.price !== null ? priceText(product.price, product.priceUnit) : undefined}
+                action={t("products.details")}
+              />
+            ))}
+          </CardGrid>
+        </section>
+      ) : null}
+    </SectionPage>
+  );
 }

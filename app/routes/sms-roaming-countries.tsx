@@ -1,13 +1,20 @@
+// /SMS-Roaming-Countries: countries where text messages work while roaming, with their networks.
 import type { Route } from "./+types/sms-roaming-countries";
-import { pageHeading } from "../pages/page.server.ts";
+import { roamingListData } from "../content/roaming-pages.server.ts";
+import { RoamingCountryList } from "../content/RoamingCountryList.tsx";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { heading: pageHeading(context, "page.smsRoamingCountries", [["page.roaming", "/roaming"]]) };
+export function loader({ context, request }: Route.LoaderArgs) {
+  return roamingListData(context, request, "sms", "page.smsRoamingCountries");
 }
 
 export const meta = headingMeta;
 
 export default function SmsRoamingCountries({ loaderData }: Route.ComponentProps) {
-  return <SectionPage heading={loaderData.heading} />;
+  const { heading, countries, zones, query, zone, otherList } = loaderData;
+  return (
+    <SectionPage heading={heading}>
+      <RoamingCountryList countries={countries} zones={zones} initialQuery={query} initialZone={zone} otherList={otherList} />
+    </SectionPage>
+  );
 }

@@ -1,6 +1,19 @@
+// /support/{id}: FAQs, service centres, feedback and contact us (spec §2), matched case-insensitively.
+// The feedback form posts here; the answer is data for the enhanced form, or the page again (with the
+// values kept and the messages shown) for a plain form post.
+import { data } from "react-router";
 import type { Route } from "./+types/support";
-import { notFound, pageHeading } from "../pages/page.server.ts";
+import { listCities } from "../../server/reference/service.ts";
+import { isOpenAt, listServiceCentres } from "../../server/support/centres.ts";
+import { listFaqGroups } from "../../server/support/faqs.ts";
+import { chosenFile, submitFeedback } from "../../server/support/feedback.ts";
+import { requestContext } from "../context.ts";
+import { notFound, pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
+import { ContactUs } from "../support/ContactUs.tsx";
+import { FeedbackForm, type FeedbackAnswer } from "../support/FeedbackForm.tsx";
+import { FaqList } from "../support/FaqList.tsx";
+import { ServiceCentres } from "../support/ServiceCentres.tsx";
 
 /** The four support pages of spec §2, matched case-insensitively. */
 const SUPPORT_PAGES = {
@@ -9,15 +22,62 @@ const SUPPORT_PAGES = {
   feedback: "page.feedback",
   "contact-us": "page.contactUs",
 } as const;
+type SupportPage = keyof typeof SUPPORT_PAGES;
 
-export function loader({ params, context }: Route.LoaderArgs) {
-  const id = params.id.toLowerCase();
-  if (!(id in SUPPORT_PAGES)) notFound();
-  return { heading: pageHeading(context, SUPPORT_PAGES[id as keyof typeof SUPPORT_PAGES], [["page.support", "/support/FAQs"]]) };
+function supportPage(id: string): SupportPage {
+  const page = id.toLowerCase();
+  if (!(page in SUPPORT_PAGES)) notFound();
+  return page as SupportPage;
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const page = supportPage(params.id);
+  const { services, language, t } = pageTools(context);
+  const heading = { ...pageHeading(context, SUPPORT_PAGES[page], [["page.support", "/support/FAQs"]]), description: t("meta.support") };
+  const search = new URL(request.url).searchParams;
+  switch (page) {
+    case "faqs":
+      return { page, heading, groups: await listFaqGroups(services.db, language), query: (search.get("q") ?? "").slice(0, 100) };
+    case "services-centers": {
+      const cities = await listCities(services.db, language);
+      const asked = Number(search.get("city"));
+      const cityId = cities.some((city) => city.id === asked) ? asked : null;
+      const now = new Date();
+      const centres = (await listServiceCentres(services.db, language, cityId === null ? {} : { cityId })).map((centre) => ({
+        ...centre,
+        openNow: isOpenAt(centre.hours, now, services.config.OPERATOR_TIME_ZONE),
+      }));
+      // Only the cities that have a centre are offered in the filter.
+      return { page, heading, centres, cities: cities.filter((city) => centres.some((centre) => centre.cityId === city.id) || cityId !== null), cityId };
+    }
+    default:
+      return { page, heading };
+  }
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  if (supportPage(params.id) !== "feedback") throw data(null, { status: 405 });
+  const { services, language, t } = pageTools(context);
+  const form = await request.formData().catch(() => null);
+  if (!form) return data<FeedbackAnswer>({ ok: false, errors: {}, values: {}, message: t("api.badRequest") }, 400);
+  const values = Object.fromEntries([...form.entries()].filter(([name, value]) => typeof value === "string" && name !== "file")) as Record<string, string>;
+  const outcome = await submitFeedback(services, { values, file: chosenFile(form.get("file")), clientIp: context.get(requestContext).clientIp, language });
+  if (outcome.ok) return { ok: true, reference: outcome.reference } satisfies FeedbackAnswer;
+  if (outcome.status === 429) {
+    return data<FeedbackAnswer>({ ok: false, errors: {}, values, message: t("feedback.rateLimited") }, { status: 429, headers: { "Retry-After": String(outcome.retryAfter) } });
+  }
+  return data<FeedbackAnswer>({ ok: false, errors: outcome.errors, values, message: t("feedback.fixErrors") }, 400);
 }
 
 export const meta = headingMeta;
 
-export default function Support({ loaderData }: Route.ComponentProps) {
-  return <SectionPage heading={loaderData.heading} />;
+export default function Support({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <SectionPage heading={loaderData.heading}>
+      {loaderData.page === "faqs" && "groups" in loaderData ? <FaqList groups={loaderData.groups} initialQuery={loaderData.query} /> : null}
+      {loaderData.page === "services-centers" && "centres" in loaderData ? <ServiceCentres centres={loaderData.centres} cities={loaderData.cities} cityId={loaderData.cityId} /> : null}
+      {loaderData.page === "feedback" ? <FeedbackForm serverAnswer={actionData} /> : null}
+      {loaderData.page === "contact-us" ? <ContactUs /> : null}
+    </SectionPage>
+  );
 }

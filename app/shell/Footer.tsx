@@ -43,6 +43,7 @@ export function Footer() {
             <li><Link to={`/about-${shell.companySlug}/who-we-are`} className={linkClass}>{t("footer.whoWeAre")}</Link></li>
             <li><Link to="/service-terms" className={linkClass}>{t("footer.terms")}</Link></li>
             <li><Link to="/privacy-policy" className={linkClass}>{t("footer.privacy")}</Link></li>
+            <li><Link to="/business" className={linkClass}>{t("footer.business")}</Link></li>
           </ul>
         </section>
         <section aria-labelledby="footer-follow">

@@ -6,6 +6,8 @@ import { lineFeaturesApi } from "../line-features/api.ts";
 import { bundlesApi } from "../content/bundles-api.ts";
 import { hotlineApi } from "../line-features/hotline-api.ts";
 import { contentApi } from "../content/api.ts";
+import { catalogueApi } from "../content/catalogue-api.ts";
+import { feedbackApi } from "../support/feedback-api.ts";
 import type { AppEnv } from "../http-env.ts";
 import { referenceApi } from "../reference/api.ts";
 import { renderApiReference } from "./reference-page.ts";
@@ -29,6 +31,8 @@ export function createApi() {
   });
   api.route("/", contentApi);
   api.route("/", bundlesApi);
+  api.route("/", catalogueApi);
+  api.route("/", feedbackApi);
   api.route("/", referenceApi);
   api.route("/", accountApi);
   api.route("/", lineFeaturesApi);

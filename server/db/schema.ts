@@ -1,7 +1,7 @@
 // The database schema. Content that visitors read is stored in both languages side by side
 // (`…Ar` / `…En` columns), so one row is one item and an editor changes both texts in one place.
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** About-the-company, terms (type 4) and privacy (type 5) texts; spec §3 "text, image, largeImage". */
 export const aboutContent = pgTable("about_content", {
@@ -32,6 +32,11 @@ export const apps = pgTable("apps", {
   link: text("link").notNull(),
   /** iOS (App Store) link. */
   appleLink: text("apple_link").notNull(),
+  /** One line for cards; the body is sanitised HTML for /app-details/{id}. */
+  summaryAr: text("summary_ar").notNull().default(""),
+  summaryEn: text("summary_en").notNull().default(""),
+  bodyAr: text("body_ar").notNull().default(""),
+  bodyEn: text("body_en").notNull().default(""),
   sortOrder: integer("sort_order").notNull().default(0),
 });
 
@@ -321,4 +326,221 @@ export const offers = pgTable(
     sortOrder: integer("sort_order").notNull().default(0),
   },
   (table) => [index("offers_valid_idx").on(table.validTo)],
+);
+
+/** Columns every bilingual article-like item has: title, one-line summary and a sanitised HTML body. */
+function articleColumns() {
+  return {
+    titleAr: text("title_ar").notNull(),
+    titleEn: text("title_en").notNull(),
+    summaryAr: text("summary_ar").notNull(),
+    summaryEn: text("summary_en").notNull(),
+    bodyAr: text("body_ar").notNull(),
+    bodyEn: text("body_en").notNull(),
+  };
+}
+
+/** Product categories: the {id} of /products/{id} (prepaid, postpaid, payment, …, segment-products). */
+export const productCategories = pgTable("product_categories", {
+  slug: text("slug").primaryKey(),
+  titleAr: text("title_ar").notNull(),
+  titleEn: text("title_en").notNull(),
+  summaryAr: text("summary_ar").notNull(),
+  summaryEn: text("summary_en").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+/** Customer segments (/segment-details/{id}); their products name them. */
+export const segments = pgTable("segments", {
+  id: integer("id").primaryKey(),
+  ...articleColumns(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+/** Products: /products/{category}/{id}; the fixed payment quick link is /products/payment/62. */
+export const products = pgTable(
+  "products",
+  {
+    id: integer("id").primaryKey(),
+    category: text("category")
+      .notNull()
+      .references(() => productCategories.slug),
+    segmentId: integer("segment_id").references(() => segments.id),
+    ...articleColumns(),
+    /** In the configured currency; null when the product has no single price. */
+    price: integer("price"),
+    /** once | month | minute */
+    priceUnit: text("price_unit"),
+    ussd: text("ussd"),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (table) => [index("products_category_idx").on(table.category, table.sortOrder), index("products_segment_idx").on(table.segmentId)],
+);
+
+/** Value-added and call-management services (/service-details/{id}); `special` ones are on the home page. */
+export const services = pgTable("services", {
+  id: integer("id").primaryKey(),
+  ...articleColumns(),
+  /** Monthly, in the configured currency; 0 is free. */
+  price: integer("price").notNull(),
+  /** The self-service screen that controls it (e.g. /call-forward), if any. */
+  selfServicePath: text("self_service_path"),
+  ussd: text("ussd"),
+  special: boolean("special").notNull().default(false),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+/** The business section's solutions (/business/{slug}). */
+export const businessSolutions = pgTable("business_solutions", {
+  id: integer("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  ...articleColumns(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+/** Roaming price zones: prices per minute, SMS and MB while abroad. */
+export const roamingZones = pgTable("roaming_zones", {
+  zone: integer("zone").primaryKey(),
+  titleAr: text("title_ar").notNull(),
+  titleEn: text("title_en").notNull(),
+  callLocal: integer("call_local").notNull(),
+  callHome: integer("call_home").notNull(),
+  callReceive: integer("call_receive").notNull(),
+  sms: integer("sms").notNull(),
+  dataPerMb: integer("data_per_mb").notNull(),
+});
+
+/** Countries with roaming partners; a country may have call roaming, SMS roaming or both. */
+export const roamingCountries = pgTable("roaming_countries", {
+  code: text("code").primaryKey(),
+  nameAr: text("name_ar").notNull(),
+  nameEn: text("name_en").notNull(),
+  dialCode: text("dial_code").notNull(),
+  zone: integer("zone")
+    .notNull()
+    .references(() => roamingZones.zone),
+  callRoaming: boolean("call_roaming").notNull(),
+  smsRoaming: boolean("sms_roaming").notNull(),
+  operators: jsonb("operators").$type<{ name: string; networks: string[] }[]>().notNull(),
+});
+
+/** International call tariffs from home, per destination country (the prices list). */
+export const internationalTariffs = pgTable("international_tariffs", {
+  code: text("code").primaryKey(),
+  nameAr: text("name_ar").notNull(),
+  nameEn: text("name_en").notNull(),
+  dialCode: text("dial_code").notNull(),
+  perMinute: integer("per_minute").notNull(),
+  perSms: integer("per_sms").notNull(),
+});
+
+export const faqCategories = pgTable("faq_categories", {
+  slug: text("slug").primaryKey(),
+  titleAr: text("title_ar").notNull(),
+  titleEn: text("title_en").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const faqs = pgTable(
+  "faqs",
+  {
+    id: integer("id").primaryKey(),
+    category: text("category")
+      .notNull()
+      .references(() => faqCategories.slug),
+    questionAr: text("question_ar").notNull(),
+    questionEn: text("question_en").notNull(),
+    answerAr: text("answer_ar").notNull(),
+    answerEn: text("answer_en").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (table) => [index("faqs_category_idx").on(table.category, table.sortOrder)],
+);
+
+/** Opening hours of a service centre: days 0 (Sunday) … 6, times HH:MM in the operator's time zone. */
+export type OpeningHours = { days: number[]; open: string; close: string }[];
+
+export const serviceCentres = pgTable(
+  "service_centres",
+  {
+    id: integer("id").primaryKey(),
+    cityId: integer("city_id")
+      .notNull()
+      .references(() => cities.id),
+    nameAr: text("name_ar").notNull(),
+    nameEn: text("name_en").notNull(),
+    addressAr: text("address_ar").notNull(),
+    addressEn: text("address_en").notNull(),
+    phones: jsonb("phones").$type<string[]>().notNull(),
+    hours: jsonb("hours").$type<OpeningHours>().notNull(),
+    lat: doublePrecision("lat").notNull(),
+    lng: doublePrecision("lng").notNull(),
+    /** What can be done there: sim, payment, reservation, business. */
+    services: jsonb("services").$type<string[]>().notNull(),
+  },
+  (table) => [index("service_centres_city_idx").on(table.cityId)],
+);
+
+/** News and press releases: /news-details/{type}/{id}. */
+export const news = pgTable(
+  "news",
+  {
+    id: integer("id").primaryKey(),
+    /** news | press */
+    type: text("type").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    ...articleColumns(),
+  },
+  (table) => [index("news_date_idx").on(table.date), check("news_type_check", sql`${table.type} in ('news', 'press')`)],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * What /search looks in: one row per item and language, rebuilt whenever content loads. `folded` is the
+ * item's text with Arabic spelling variants folded (common/search-text.ts); `document` is its full-text
+ * vector in that language's configuration; `folded` also has a trigram index for typos.
+ */
+export const searchDocuments = pgTable(
+  "search_documents",
+  {
+    id: serial("id").primaryKey(),
+    /** bundle | offer | product | service | faq | news | country */
+    kind: text("kind").notNull(),
+    language: text("language").notNull(),
+    title: text("title").notNull(),
+    snippet: text("snippet").notNull(),
+    url: text("url").notNull(),
+    folded: text("folded").notNull(),
+    document: tsvector("document").notNull(),
+  },
+  (table) => [
+    index("search_documents_fts_idx").using("gin", table.document),
+    index("search_documents_trgm_idx").using("gin", sql`${table.folded} gin_trgm_ops`),
+    index("search_documents_language_idx").on(table.language, table.kind),
+  ],
+);
+
+/** Feedback sent from /support/Feedback; the attachment (if any) is a file under DATA_DIR/feedback. */
+export const feedback = pgTable(
+  "feedback",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Shown to the sender, e.g. FB-7K2M9QX4. */
+    reference: text("reference").notNull().unique(),
+    fullName: text("full_name").notNull(),
+    gsm: text("gsm").notNull(),
+    email: text("email").notNull(),
+    description: text("description").notNull(),
+    /** 1 (poor) … 5 (excellent) */
+    evaluation: smallint("evaluation").notNull(),
+    language: text("language").notNull(),
+    /** Generated file name under DATA_DIR/feedback, its verified type and size. */
+    fileName: text("file_name"),
+    fileType: text("file_type"),
+    fileSize: integer("file_size"),
+    clientIp: text("client_ip").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("feedback_created_idx").on(table.createdAt)],
 );

@@ -35,6 +35,8 @@ export interface TestServer {
   url: string;
   /** URL of this server's own database (a clone of the template), for inserting rows in a test. */
   databaseUrl: string;
+  /** The server's DATA_DIR (a temporary directory removed at stop). */
+  dataDir: string;
   process: ChildProcess;
   /** The server's last output lines (stdout and stderr), for diagnosis. */
   output(): string;
@@ -155,6 +157,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   return {
     url,
     databaseUrl: database.url,
+    dataDir,
     process: child,
     output,
     logs: () =>

@@ -10,7 +10,28 @@ import { loadContent } from "./load-content.ts";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const contentDir = path.join(rootDir, "content");
-const TABLES = { "about.json": "about_content", "bundle-categories.json": "bundle_categories", "bundles.json": "bundles", "offers.json": "offers", "apps.json": "apps", "social-links.json": "social_links", "cities.json": "cities", "jobs.json": "jobs" } as const;
+const TABLES = {
+  "about.json": "about_content",
+  "bundle-categories.json": "bundle_categories",
+  "bundles.json": "bundles",
+  "offers.json": "offers",
+  "apps.json": "apps",
+  "social-links.json": "social_links",
+  "cities.json": "cities",
+  "jobs.json": "jobs",
+  "product-categories.json": "product_categories",
+  "segments.json": "segments",
+  "products.json": "products",
+  "services.json": "services",
+  "business-solutions.json": "business_solutions",
+  "roaming-zones.json": "roaming_zones",
+  "roaming-countries.json": "roaming_countries",
+  "international-tariffs.json": "international_tariffs",
+  "faq-categories.json": "faq_categories",
+  "faqs.json": "faqs",
+  "service-centres.json": "service_centres",
+  "news.json": "news",
+} as const;
 
 let database: TestDatabase;
 let connection: ReturnType<typeof openTestDb>;
@@ -113,5 +134,24 @@ describe("loadContent", () => {
     const after = await connection.pool.query("select title_en from bundle_categories where id = $1", [categories[0]!.id]);
     expect(after.rows).toEqual(before.rows);
     expect(after.rows[0]?.title_en).not.toBe("Changed title");
+  });
+
+  test("rebuilds the search documents from what it loaded: an edited title is found, the old one is not", async () => {
+    const dir = copyOfContent();
+    const faqs = JSON.parse(readFileSync(path.join(dir, "faqs.json"), "utf8")) as { id: number; questionEn: string }[];
+    faqs[0]!.questionEn = "How do I find the zebracrossing page?";
+    writeFileSync(path.join(dir, "faqs.json"), JSON.stringify(faqs));
+    await loadContent(connection.db, contentDir);
+    await loadContent(connection.db, dir);
+    const { rows } = await connection.pool.query("select url from search_documents where language = 'en' and folded like '%zebracrossing%'");
+    expect(rows).toEqual([{ url: `/support/FAQs#faq-${faqs[0]!.id}` }]);
+  });
+
+  test("a product naming a category that does not exist fails the whole load", async () => {
+    const dir = copyOfContent();
+    const products = JSON.parse(readFileSync(path.join(dir, "products.json"), "utf8")) as { category: string }[];
+    products[0]!.category = "no-such-category";
+    writeFileSync(path.join(dir, "products.json"), JSON.stringify(products));
+    await expect(loadContent(connection.db, dir)).rejects.toThrow();
   });
 });

@@ -6,10 +6,41 @@ import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "../database.ts";
-import { aboutContent, apps, bundleCategories, bundles, cities, jobs, offers, socialLinks } from "../schema.ts";
+import {
+  aboutContent,
+  apps,
+  bundleCategories,
+  bundles,
+  businessSolutions,
+  cities,
+  faqCategories,
+  faqs,
+  internationalTariffs,
+  jobs,
+  news,
+  offers,
+  productCategories,
+  products,
+  roamingCountries,
+  roamingZones,
+  segments,
+  serviceCentres,
+  services,
+  socialLinks,
+} from "../schema.ts";
+import { rebuildSearchDocuments } from "../../search/index-documents.ts";
 
 const bilingualName = z.object({ id: z.number().int().positive(), nameAr: z.string().min(1), nameEn: z.string().min(1) });
 const httpsLink = z.url({ protocol: /^https$/ });
+const text = z.string().min(1);
+const slug = z.string().regex(/^[a-z][a-z0-9-]*$/);
+const ussd = z.string().regex(/^\*[\d*]+#$/);
+const countryCode = z.string().regex(/^[A-Z]{2}$/);
+const dialCode = z.string().regex(/^\d{1,4}$/);
+const price = z.number().int().nonnegative();
+/** title, summary and an HTML body in both languages (bodies are sanitised when shown). */
+const article = { titleAr: text, titleEn: text, summaryAr: text, summaryEn: text, bodyAr: text, bodyEn: text };
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 
 const contentFiles = [
   {
@@ -43,6 +74,10 @@ const contentFiles = [
       titleEn: z.string().min(1),
       link: httpsLink,
       appleLink: httpsLink,
+      summaryAr: text,
+      summaryEn: text,
+      bodyAr: text,
+      bodyEn: text,
       sortOrder: z.number().int(),
     }),
   },
@@ -100,6 +135,108 @@ const contentFiles = [
   },
   { file: "cities.json", table: cities, key: cities.id, row: bilingualName },
   { file: "jobs.json", table: jobs, key: jobs.id, row: bilingualName },
+  {
+    file: "product-categories.json",
+    table: productCategories,
+    key: productCategories.slug,
+    row: z.object({ slug, titleAr: text, titleEn: text, summaryAr: text, summaryEn: text, sortOrder: z.number().int() }),
+  },
+  { file: "segments.json", table: segments, key: segments.id, row: z.object({ id: z.number().int().positive(), ...article, sortOrder: z.number().int() }) },
+  {
+    // After product-categories.json and segments.json: a product names both.
+    file: "products.json",
+    table: products,
+    key: products.id,
+    row: z.object({
+      id: z.number().int().positive(),
+      category: slug,
+      segmentId: z.number().int().positive().nullable(),
+      ...article,
+      price: price.nullable(),
+      priceUnit: z.enum(["once", "month", "minute"]).nullable(),
+      ussd: ussd.nullable(),
+      sortOrder: z.number().int(),
+    }),
+  },
+  {
+    file: "services.json",
+    table: services,
+    key: services.id,
+    row: z.object({
+      id: z.number().int().positive(),
+      ...article,
+      price,
+      selfServicePath: z.string().regex(/^\/[a-z-]+$/).nullable(),
+      ussd: ussd.nullable(),
+      special: z.boolean(),
+      sortOrder: z.number().int(),
+    }),
+  },
+  {
+    file: "business-solutions.json",
+    table: businessSolutions,
+    key: businessSolutions.id,
+    row: z.object({ id: z.number().int().positive(), slug, ...article, sortOrder: z.number().int() }),
+  },
+  {
+    file: "roaming-zones.json",
+    table: roamingZones,
+    key: roamingZones.zone,
+    row: z.object({ zone: z.number().int().positive(), titleAr: text, titleEn: text, callLocal: price, callHome: price, callReceive: price, sms: price, dataPerMb: price }),
+  },
+  {
+    file: "roaming-countries.json",
+    table: roamingCountries,
+    key: roamingCountries.code,
+    row: z.object({
+      code: countryCode,
+      nameAr: text,
+      nameEn: text,
+      dialCode,
+      zone: z.number().int().positive(),
+      callRoaming: z.boolean(),
+      smsRoaming: z.boolean(),
+      operators: z.array(z.object({ name: text, networks: z.array(z.enum(["2G", "3G", "4G", "5G"])).min(1) })).min(1),
+    }),
+  },
+  {
+    file: "international-tariffs.json",
+    table: internationalTariffs,
+    key: internationalTariffs.code,
+    row: z.object({ code: countryCode, nameAr: text, nameEn: text, dialCode, perMinute: price, perSms: price }),
+  },
+  { file: "faq-categories.json", table: faqCategories, key: faqCategories.slug, row: z.object({ slug, titleAr: text, titleEn: text, sortOrder: z.number().int() }) },
+  {
+    file: "faqs.json",
+    table: faqs,
+    key: faqs.id,
+    row: z.object({ id: z.number().int().positive(), category: slug, questionAr: text, questionEn: text, answerAr: text, answerEn: text, sortOrder: z.number().int() }),
+  },
+  {
+    // After cities.json: a centre names its city.
+    file: "service-centres.json",
+    table: serviceCentres,
+    key: serviceCentres.id,
+    row: z.object({
+      id: z.number().int().positive(),
+      cityId: z.number().int().positive(),
+      nameAr: text,
+      nameEn: text,
+      addressAr: text,
+      addressEn: text,
+      phones: z.array(z.string().regex(/^\d{6,12}$/)).min(1),
+      hours: z.array(z.object({ days: z.array(z.number().int().min(0).max(6)).min(1), open: time, close: time })),
+      lat: z.number().min(-90).max(90),
+      lng: z.number().min(-180).max(180),
+      services: z.array(z.enum(["sim", "payment", "reservation", "business"])),
+    }),
+  },
+  {
+    file: "news.json",
+    table: news,
+    key: news.id,
+    row: z.object({ id: z.number().int().positive(), type: z.enum(["news", "press"]), date: z.iso.date(), ...article }),
+  },
 ] as const;
 
 /** Every column of the row except the key is updated on conflict. */
@@ -132,6 +269,7 @@ export async function loadContent(db: Db, contentDir: string): Promise<Record<st
       }
       counts[file] = parsed.data.length;
     }
+    await rebuildSearchDocuments(tx as unknown as Db);
   });
   return counts;
 }

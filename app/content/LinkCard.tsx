@@ -1,0 +1,24 @@
+// The card every content list uses (products, segments, services, apps, news, business solutions): a
+// title that links to the item, a one-line summary, an optional line of facts, and a "details" link.
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+export function LinkCard({ id, to, title, summary, facts, action }: { id: string; to: string; title: string; summary: string; facts?: ReactNode; action: string }) {
+  const headingId = `card-${id}`;
+  return (
+    <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-xl border border-slate-200 p-5 shadow-sm">
+      <h3 id={headingId} className="text-lg font-bold text-brand-800">
+        <Link to={to} className="hover:underline">{title}</Link>
+      </h3>
+      <p className="text-slate-700">{summary}</p>
+      {facts ? <div className="text-sm font-bold text-slate-900">{facts}</div> : null}
+      <Link to={to} aria-describedby={headingId} className="mt-auto self-start rounded-lg bg-brand-600 px-4 py-2 font-bold text-white hover:bg-brand-700">
+        {action}
+      </Link>
+    </article>
+  );
+}
+
+export function CardGrid({ children }: { children: ReactNode }) {
+  return <div className="grid gap-4 sm:grid-cols-2 nav:grid-cols-3">{children}</div>;
+}

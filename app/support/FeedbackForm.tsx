@@ -1,0 +1,135 @@
+// /support/Feedback: full name, mobile number, email, an optional file, the issue and an evaluation.
+// Checked here before sending (the same rules as the server, the file by its first bytes) and by the
+// server after; a field's message shows under it. Works as a plain form before JavaScript has loaded.
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { FEEDBACK_HONEYPOT_FIELD, FEEDBACK_RATINGS, feedbackFieldErrors, fileProblem } from "../../common/feedback.ts";
+
+export type FeedbackAnswer =
+  | { ok: true; reference: string }
+  | { ok: false; errors: Record<string, string>; values: Record<string, string>; message?: string };
+
+const inputClass = "rounded-lg border-2 border-slate-300 px-3 py-2 font-normal focus:border-brand-600 aria-[invalid=true]:border-red-700";
+
+export function FeedbackForm({ serverAnswer }: { serverAnswer?: FeedbackAnswer }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<FeedbackAnswer>();
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const answer = fetcher.data ?? serverAnswer;
+  const sending = fetcher.state !== "idle";
+
+  if (answer?.ok && !sending) {
+    return (
+      <section role="status" className="flex max-w-2xl flex-col gap-3 rounded-xl border border-green-300 bg-green-50 p-6">
+        <p className="text-lg font-bold text-green-900">{t("feedback.sent")}</p>
+        <p>{t("feedback.reference", { reference: answer.reference })}</p>
+        <button
+          type="button"
+          onClick={() => {
+            fetcher.reset?.();
+            setClientErrors(null);
+            setFormKey((key) => key + 1);
+            window.history.replaceState(null, "", window.location.pathname);
+          }}
+          className="self-start rounded-lg bg-brand-700 px-5 py-2.5 font-bold text-white"
+        >
+          {t("feedback.another")}
+        </button>
+      </section>
+    );
+  }
+
+  const serverErrors = answer && !answer.ok ? answer.errors : {};
+  const errors = clientErrors ?? serverErrors;
+  const values = answer && !answer.ok ? answer.values : {};
+  const message = answer && !answer.ok ? answer.message : undefined;
+
+  const checkBeforeSending = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const found = feedbackFieldErrors(Object.fromEntries([...data.entries()].filter(([, value]) => typeof value === "string"))).errors;
+    const file = data.get("file");
+    if (file instanceof File && file.size > 0) {
+      const problem = fileProblem(file.size, new Uint8Array(await file.slice(0, 16).arrayBuffer()));
+      if (problem) found.file = problem;
+    }
+    setClientErrors(found);
+    if (Object.keys(found).length > 0) {
+      form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+      return;
+    }
+    void fetcher.submit(form, { method: "post", encType: "multipart/form-data" });
+  };
+
+  const field = (name: string) => ({
+    name,
+    id: `feedback-${name}`,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `feedback-${name}-error` : undefined,
+  });
+  const errorOf = (name: string) =>
+    errors[name] ? (
+      <span id={`feedback-${name}-error`} className="text-sm font-bold text-red-700">
+        {t(errors[name] as "validation.fullNameRequired")}
+      </span>
+    ) : null;
+
+  return (
+    <fetcher.Form key={formKey} method="post" encType="multipart/form-data" noValidate onSubmit={(event) => void checkBeforeSending(event)} className="flex max-w-2xl flex-col gap-5">
+      <p className="text-lg text-slate-700">{t("feedback.intro")}</p>
+      {message ? <p role="alert" className="rounded-lg bg-red-50 p-3 font-bold text-red-800">{message}</p> : null}
+      <label className="flex flex-col gap-1 font-bold" htmlFor="feedback-fullName">
+        {t("feedback.fullName")}
+        <input {...field("fullName")} defaultValue={values.fullName} autoComplete="name" maxLength={60} className={inputClass} />
+        {errorOf("fullName")}
+      </label>
+      <label className="flex flex-col gap-1 font-bold" htmlFor="feedback-gsm">
+        {t("feedback.gsm")}
+        <input {...field("gsm")} defaultValue={values.gsm} inputMode="numeric" autoComplete="tel-national" maxLength={10} dir="ltr" className={`${inputClass} text-start`} />
+        {errorOf("gsm")}
+      </label>
+      <label className="flex flex-col gap-1 font-bold" htmlFor="feedback-email">
+        {t("feedback.email")}
+        <input {...field("email")} defaultValue={values.email} type="email" autoComplete="email" dir="ltr" maxLength={254} className={`${inputClass} text-start`} />
+        {errorOf("email")}
+      </label>
+      <label className="flex flex-col gap-1 font-bold" htmlFor="feedback-description">
+        {t("feedback.description")}
+        <textarea {...field("description")} defaultValue={values.description} rows={6} maxLength={2000} className={inputClass} aria-describedby={`feedback-description-hint${errors.description ? " feedback-description-error" : ""}`} />
+        <span id="feedback-description-hint" className="text-sm font-normal text-slate-600">{t("feedback.descriptionHint")}</span>
+        {errorOf("description")}
+      </label>
+      <label className="flex flex-col gap-1 font-bold" htmlFor="feedback-file">
+        {t("feedback.file")}
+        <input {...field("file")} type="file" accept="image/jpeg,image/png,application/pdf" className="font-normal" aria-describedby={`feedback-file-hint${errors.file ? " feedback-file-error" : ""}`} />
+        <span id="feedback-file-hint" className="text-sm font-normal text-slate-600">{t("feedback.fileHint")}</span>
+        {errorOf("file")}
+      </label>
+      <fieldset className="flex flex-col gap-2" aria-invalid={errors.evaluation ? true : undefined} aria-describedby={errors.evaluation ? "feedback-evaluation-error" : undefined}>
+        <legend className="mb-1 font-bold">{t("feedback.evaluation")}</legend>
+        <div className="flex flex-wrap gap-2">
+          {FEEDBACK_RATINGS.map((rating) => (
+            <label key={rating} className="flex items-center gap-2 rounded-lg border-2 border-slate-300 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+              <input type="radio" name="evaluation" value={rating} defaultChecked={values.evaluation === String(rating)} />
+              {t(`feedback.ratings.${rating}`)}
+            </label>
+          ))}
+        </div>
+        {errorOf("evaluation")}
+      </fieldset>
+      {/* The honeypot: out of sight and out of the tab order; people leave it empty. */}
+      <div aria-hidden="true" className="absolute -start-[10000px] h-px w-px overflow-hidden">
+        <label>
+          {t("feedback.website")}
+          <input type="text" name={FEEDBACK_HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+      <button type="submit" disabled={sending} className="self-start rounded-lg bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800 disabled:opacity-60">
+        {sending ? t("feedback.sending") : t("feedback.send")}
+      </button>
+    </fetcher.Form>
+  );
+}
