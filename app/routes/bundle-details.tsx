@@ -8,6 +8,7 @@ import { useAllowanceText } from "../content/BundleCard.tsx";
 import { notFound, pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
 import { useShell } from "../shell/ShellContext.tsx";
+import { ShareButton } from "../content/ShareButton.tsx";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, language } = pageTools(context);
@@ -18,6 +19,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const heading = pageHeading(context, "page.bundleDetails", [["page.bundles", "/bundles"]]);
   if (category) heading.breadcrumbs.splice(heading.breadcrumbs.length - 1, 0, { label: category.title, to: `/bundles/${category.id}` });
   heading.title = bundle.title;
+  heading.description = bundle.description;
   heading.breadcrumbs[heading.breadcrumbs.length - 1] = { label: bundle.title };
   return { heading, bundle };
 }
@@ -46,6 +48,7 @@ export default function BundleDetails({ loaderData }: Route.ComponentProps) {
             <div><dt className="text-sm text-slate-600">{t("bundles.renewalLabel")}</dt><dd className="font-bold">{t(`bundles.renewal.${bundle.renewal}`)}</dd></div>
             <div><dt className="text-sm text-slate-600">{t("bundles.eligibilityLabel")}</dt><dd className="font-bold">{t(`bundles.eligibility.${bundle.eligibility}`)}</dd></div>
           </dl>
+          <ShareButton title={bundle.title} />
         </section>
         <section aria-labelledby="bundle-activate" className="flex flex-col gap-4 rounded-xl border border-brand-200 bg-brand-50 p-6">
           <h2 id="bundle-activate" className="text-lg font-bold text-brand-800">{t("bundles.howToActivate")}</h2>

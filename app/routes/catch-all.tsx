@@ -13,6 +13,7 @@ import { listNews } from "../../server/content/catalogue.ts";
 import { CardGrid, LinkCard } from "../content/LinkCard.tsx";
 import { newsPath } from "../content/paths.ts";
 import { useShell } from "../shell/ShellContext.tsx";
+import { SectionNav } from "../pages/SectionNav.tsx";
 
 const ABOUT_PAGES = {
   "who-we-are": "page.whoWeAre",
@@ -38,6 +39,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const heading = pageHeading(context, ABOUT_PAGES[slug as keyof typeof ABOUT_PAGES], [["page.about", `/${aboutRoot}/who-we-are`]]);
   return {
     heading,
+    aboutRoot,
     html: content ? sanitizeContentHtml(content.text) : null,
     image: content?.largeImage ?? content?.image ?? null,
     news: news.map(({ id, type, date, title, summary }) => ({ id, type, date, title, summary })),
@@ -51,6 +53,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const { language } = useShell().shell;
   return (
     <SectionPage heading={loaderData.heading}>
+      <SectionNav label={t("page.about")} links={Object.entries(ABOUT_PAGES).map(([slug, key]) => ({ to: `/${loaderData.aboutRoot}/${slug}`, label: t(key) }))} />
       {loaderData.html ? <ContentHtml html={loaderData.html} /> : null}
       {loaderData.news.length > 0 ? (
         <section aria-labelledby="press-releases" className="mt-10">

@@ -7,6 +7,7 @@ import { getOffer } from "../../server/content/service.ts";
 import { notFound, pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
 import { useShell } from "../shell/ShellContext.tsx";
+import { ShareButton } from "../content/ShareButton.tsx";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, language } = pageTools(context);
@@ -15,6 +16,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!offer) notFound();
   const heading = pageHeading(context, "page.offerDetails", [["page.offers", "/offers"]]);
   heading.title = offer.title;
+  heading.description = offer.summary;
   heading.breadcrumbs[heading.breadcrumbs.length - 1] = { label: offer.title };
   return { heading, offer, ended: offer.validTo < new Date().toISOString().slice(0, 10) };
 }
@@ -41,6 +43,7 @@ export default function OfferDetails({ loaderData }: Route.ComponentProps) {
         ) : null}
         <h2 className="text-lg font-bold text-brand-800">{t("offers.terms")}</h2>
         <p className="text-slate-700">{offer.terms}</p>
+        <ShareButton title={offer.title} />
       </article>
     </SectionPage>
   );

@@ -14,6 +14,9 @@ import { ContactUs } from "../support/ContactUs.tsx";
 import { FeedbackForm, type FeedbackAnswer } from "../support/FeedbackForm.tsx";
 import { FaqList } from "../support/FaqList.tsx";
 import { ServiceCentres } from "../support/ServiceCentres.tsx";
+import { useTranslation } from "react-i18next";
+import { SectionNav } from "../pages/SectionNav.tsx";
+import { SUPPORT_LINKS } from "../shell/navigation.ts";
 
 /** The four support pages of spec §2, matched case-insensitively. */
 const SUPPORT_PAGES = {
@@ -72,8 +75,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export const meta = headingMeta;
 
 export default function Support({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   return (
     <SectionPage heading={loaderData.heading}>
+      <SectionNav label={t("page.support")} links={SUPPORT_LINKS.map((link) => ({ to: link.to, label: t(link.label) }))} />
       {loaderData.page === "faqs" && "groups" in loaderData ? <FaqList groups={loaderData.groups} initialQuery={loaderData.query} /> : null}
       {loaderData.page === "services-centers" && "centres" in loaderData ? <ServiceCentres centres={loaderData.centres} cities={loaderData.cities} cityId={loaderData.cityId} /> : null}
       {loaderData.page === "feedback" ? <FeedbackForm serverAnswer={actionData} /> : null}

@@ -10,6 +10,9 @@ export type FeedbackAnswer =
   | { ok: true; reference: string }
   | { ok: false; errors: Record<string, string>; values: Record<string, string>; message?: string };
 
+/** The fields in the order they are on the form. */
+const FIELD_ORDER = ["fullName", "gsm", "email", "description", "file", "evaluation"] as const;
+
 const inputClass = "rounded-lg border-2 border-slate-300 px-3 py-2 font-normal focus:border-brand-600 aria-[invalid=true]:border-red-700";
 
 export function FeedbackForm({ serverAnswer }: { serverAnswer?: FeedbackAnswer }) {
@@ -57,8 +60,11 @@ export function FeedbackForm({ serverAnswer }: { serverAnswer?: FeedbackAnswer }
       if (problem) found.file = problem;
     }
     setClientErrors(found);
-    if (Object.keys(found).length > 0) {
-      form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+    const first = FIELD_ORDER.find((name) => found[name]);
+    if (first) {
+      // The first field with a problem takes the focus (a radio group: its first choice).
+      const field = form.elements.namedItem(first);
+      (field instanceof RadioNodeList ? (field[0] as HTMLElement | undefined) : (field as HTMLElement | null))?.focus();
       return;
     }
     void fetcher.submit(form, { method: "post", encType: "multipart/form-data" });

@@ -35,7 +35,7 @@ export function ServiceCentres({ centres, cities, cityId }: { centres: (ServiceC
         </noscript>
         <p role="status" className="text-sm text-slate-600">{t("centres.count", { count: centres.length })}</p>
       </form>
-      <ul className="grid gap-4 sm:grid-cols-2">
+      <ul aria-label={t("page.serviceCenters")} className="grid gap-4 sm:grid-cols-2">
         {centres.map((centre) => (
           <li key={centre.id} className="flex flex-col gap-3 rounded-xl border border-slate-200 p-5">
             <div className="flex flex-wrap items-baseline justify-between gap-2">

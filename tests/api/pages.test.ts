@@ -49,7 +49,7 @@ describe("redirects", () => {
 const ROUTES = [
   "/home",
   "/products",
-  "/products/1",
+  "/products/prepaid",
   "/products/segment-products",
   "/products/payment/62",
   "/bundles",
@@ -62,7 +62,7 @@ const ROUTES = [
   "/SMS-Roaming-Countries",
   "/app-details/1",
   "/service-details/1",
-  "/news-details/press/1",
+  "/news-details/press/2",
   "/segment-details/1",
   "/Reservation",
   "/about-sama/who-we-are",

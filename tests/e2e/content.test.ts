@@ -1,0 +1,273 @@
+// Public content in real Chromium: a crawl from /home through every internal link in both languages
+// (status 200, a title, no console error, no broken link), every kind of content page at phone width,
+// the share dialog, the site search with Arabic spelling variants, the roaming and FAQ filters, the
+// service-centre city filter, and the feedback form with each message and a good file.
+import { writeFileSync, mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ar from "../../app/i18n/ar.json" with { type: "json" };
+import en from "../../app/i18n/en.json" with { type: "json" };
+import { demoContent } from "../support/contract.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
+
+const catalogs = { ar, en } as const;
+type Language = keyof typeof catalogs;
+/** Paths a crawl does not follow: subscriber pages (a guest is sent home), resource routes, and the dev tools. */
+const NOT_CRAWLED = /^\/(profile|call-forward|super-clip|call-barring|hotline|reserve-number|account\/|line-features\/|dev\/)/i;
+/** Above this, a crawl that keeps finding pages has gone wrong (a link loop with changing URLs). */
+const MAX_PAGES = 400;
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer({ env: { FEEDBACK_PER_IP_HOUR: "1000" } }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function internalLinks(page: Page, origin: string): Promise<string[]> {
+  const hrefs = await page.locator("a[href]").evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
+  return hrefs.flatMap((href) => {
+    const url = new URL(href);
+    if (url.origin !== origin) return [];
+    url.hash = "";
+    url.searchParams.delete("lang");
+    return NOT_CRAWLED.test(url.pathname) ? [] : [url.pathname + url.search];
+  });
+}
+
+describe("crawl from /home", () => {
+  for (const language of ["ar", "en"] as const) {
+    it(`reaches every public page in ${language}: each 200, titled, without console errors`, { timeout: 300_000 }, async () => {
+      const { page, context, errors } = await openPage(browser, server.url, DESKTOP, language);
+      const origin = new URL(server.url).origin;
+      const seen = new Set(["/home"]);
+      const queue = ["/home"];
+      const problems: string[] = [];
+      while (queue.length > 0) {
+        const pathName = queue.shift()!;
+        const response = await page.goto(pathName, { waitUntil: "domcontentloaded" });
+        const status = response?.status() ?? 0;
+        if (status !== 200) problems.push(`${pathName}: HTTP ${status}`);
+        const title = await page.title();
+        if (!title.includes(catalogs[language].brand.name)) problems.push(`${pathName}: title "${title}"`);
+        if ((await page.locator("html").getAttribute("lang")) !== language) problems.push(`${pathName}: not in ${language}`);
+        if (errors.length > 0) problems.push(`${pathName}: ${errors.splice(0).join(" | ")}`);
+        for (const link of await internalLinks(page, origin)) {
+          if (!seen.has(link) && seen.size < MAX_PAGES) {
+            seen.add(link);
+            queue.push(link);
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+      // Every kind of content was reached by links alone.
+      const reached = [...seen].join("\n");
+      for (const pattern of [/^\/products\/payment\/62$/m, /^\/segment-details\/\d+$/m, /^\/service-details\/\d+$/m, /^\/app-details\/\d+$/m, /^\/news-details\/(news|press)\/\d+$/m, /^\/business\/[a-z-]+$/m, /^\/bundle-details\/\w+\/\d+$/m, /^\/offer-details\/[\w-]+\/\d+$/m, /^\/support\/Contact-Us$/im, /^\/support\/Feedback$/im, /^\/about-sama\/investor-relations$/m, /^\/International-Roaming-Countries$/im, /^\/products\/prices-list$/m]) {
+        expect(reached, String(pattern)).toMatch(pattern);
+      }
+      expect(seen.size).toBeLessThan(MAX_PAGES);
+      await context.close();
+    });
+  }
+});
+
+describe("content pages at phone width", () => {
+  const news = demoContent<{ id: number; type: string }[]>("news.json")[0]!;
+  const pages = ["/home", "/products", "/products/payment/62", "/products/prices-list", "/segment-details/1", "/roaming", "/SMS-Roaming-Countries", "/app-details/2", "/service-details/2", `/news-details/${news.type}/${news.id}`, "/support/FAQs", "/support/Services-Centers", "/support/Feedback", "/support/Contact-Us", "/business", "/search?q=sama"];
+  for (const language of ["ar", "en"] as const) {
+    it(`every kind answers and fits the screen (${language}, 390 px)`, async () => {
+      const { page, context, errors } = await openPage(browser, server.url, PHONE, language);
+      for (const pathName of pages) {
+        const response = await page.goto(pathName);
+        expect(response?.status(), pathName).toBe(200);
+        await page.getByRole("heading", { level: 1 }).first().waitFor();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${pathName} is wider than the screen`).toBeLessThanOrEqual(0);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+describe("share dialog", () => {
+  for (const [language, viewport] of [["ar", PHONE], ["en", DESKTOP]] as const) {
+    it(`shares a bundle by every network and copies its link (${language})`, async () => {
+      const { page, context, errors } = await openPage(browser, server.url, viewport, language);
+      await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+      await page.goto("/bundle-details/mixed/401");
+      await waitForHydration(page);
+      const t = catalogs[language].share;
+      const button = page.getByRole("button", { name: t.button });
+      await button.click();
+      const dialog = page.getByRole("dialog", { name: t.title });
+      await dialog.waitFor();
+      const expectedUrl = `${server.url}/bundle-details/mixed/401?lang=${language}`;
+      expect(await dialog.getByRole("textbox", { name: t.link }).inputValue()).toBe(expectedUrl);
+      const links = Object.fromEntries(
+        await Promise.all(["messenger", "whatsapp", "telegram", "facebook", "twitter"].map(async (network) => [network, await dialog.getByRole("link", { name: t[network as "whatsapp"] }).getAttribute("href")] as const)),
+      );
+      expect(links.whatsapp).toContain(encodeURIComponent(expectedUrl));
+      expect(links.telegram).toMatch(/^https:\/\/t\.me\/share\/url\?url=/);
+      expect(links.facebook).toMatch(/^https:\/\/www\.facebook\.com\/sharer\/sharer\.php\?u=/);
+      expect(links.twitter).toMatch(/^https:\/\/twitter\.com\/intent\/tweet\?url=/);
+      expect(links.messenger).toMatch(/^fb-messenger:\/\/share\/\?link=/);
+      for (const href of Object.values(links)) expect(href).toContain(encodeURIComponent(expectedUrl));
+
+      await dialog.getByRole("button", { name: t.copy }).click();
+      await page.getByText(t.copied).waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expectedUrl);
+
+      // Escape closes it, clears it, and gives focus back to the share button.
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+      expect(await page.getByRole("textbox", { name: t.link }).count()).toBe(0);
+      expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("is on every kind of detail page", async () => {
+    const { page, context } = await openPage(browser, server.url, DESKTOP, "en");
+    for (const pathName of ["/products/payment/62", "/service-details/1", "/app-details/1", "/news-details/news/1", "/offer-details/weekend/1", "/segment-details/1", "/business/bulk-sms"]) {
+      await page.goto(pathName);
+      expect(await page.getByRole("button", { name: en.share.button }).count(), pathName).toBe(1);
+    }
+    await context.close();
+  });
+});
+
+describe("search", () => {
+  it("finds the same bundles whatever the Arabic spelling, from the navbar's search box", async () => {
+    const { page, context, errors } = await openPage(browser, server.url, DESKTOP, "ar");
+    const results: string[][] = [];
+    for (const spelling of ["الإنترنت", "الانترنت", "انترنت"]) {
+      await page.goto("/home");
+      await waitForHydration(page);
+      const box = page.getByRole("searchbox", { name: ar.nav.search });
+      await box.fill(spelling);
+      await box.press("Enter");
+      await page.waitForURL(/\/search\?q=/);
+      await page.getByRole("main").getByRole("heading", { name: ar.search.kinds.bundle, exact: true }).waitFor();
+      results.push(await page.locator("main li a").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? "")));
+    }
+    expect(results[0]!.length).toBeGreaterThan(0);
+    expect(results[1]).toEqual(results[0]);
+    expect(results[2]).toEqual(results[0]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("says when nothing matches, in English", async () => {
+    const { page, context } = await openPage(browser, server.url, PHONE, "en");
+    await page.goto("/search?q=qwxzv");
+    await page.getByText(en.search.none.replace("{{query}}", "qwxzv")).waitFor();
+    await context.close();
+  });
+});
+
+describe("lists that filter as you type", () => {
+  it("roaming countries by either spelling and by zone; the prices list; the FAQs", async () => {
+    const { page, context, errors } = await openPage(browser, server.url, DESKTOP, "ar");
+    await page.goto("/SMS-Roaming-Countries");
+    await waitForHydration(page);
+    const box = page.getByRole("searchbox", { name: ar.roaming.search });
+    await box.fill("ترك");
+    await expect.poll(() => page.locator("main ul li").count()).toBe(1);
+    await box.fill("Turkey");
+    await expect.poll(() => page.locator("main ul li").count()).toBe(1);
+    await box.fill("");
+    await page.getByRole("combobox", { name: ar.roaming.zone }).selectOption("1");
+    const zone1 = demoContent<{ zone: number; smsRoaming: boolean }[]>("roaming-countries.json").filter((country) => country.smsRoaming && country.zone === 1).length;
+    await expect.poll(() => page.locator("main ul li").count()).toBe(zone1);
+
+    await page.goto("/products/prices-list");
+    await waitForHydration(page);
+    await page.getByRole("searchbox", { name: ar.prices.search }).fill("الاردن");
+    await expect.poll(() => page.locator("main tbody tr").count()).toBe(1);
+    expect(await page.locator("main tbody tr th").textContent()).toContain("الأردن");
+
+    await page.goto("/support/FAQs");
+    await waitForHydration(page);
+    await page.getByRole("searchbox", { name: ar.faqs.search }).fill("التجوال");
+    const shown = await page.locator("main details").count();
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(demoContent<unknown[]>("faqs.json").length);
+    expect(await page.locator("main details[open]").count()).toBe(shown);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("service centres by city, each with an open-now mark, call and directions links", async () => {
+    const { page, context, errors } = await openPage(browser, server.url, PHONE, "en");
+    await page.goto("/support/Services-Centers");
+    await waitForHydration(page);
+    await page.getByRole("combobox", { name: en.centres.city }).selectOption("3");
+    await page.waitForURL(/\?city=3$/);
+    const aleppo = demoContent<{ cityId: number }[]>("service-centres.json").filter((centre) => centre.cityId === 3).length;
+    const list = page.getByRole("list", { name: en.page.serviceCenters }).locator(":scope > li");
+    await expect.poll(() => list.count()).toBe(aleppo);
+    const first = list.first();
+    expect(await first.getByText(new RegExp(`^(${en.centres.openNow}|${en.centres.closedNow})$`)).count()).toBe(1);
+    expect(await first.getByRole("link", { name: new RegExp(`^${en.centres.call}`) }).first().getAttribute("href")).toMatch(/^tel:0\d+$/);
+    expect(await first.getByRole("link", { name: en.centres.directions }).getAttribute("href")).toMatch(/^https:\/\/www\.openstreetmap\.org\/directions\?to=/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("feedback form", () => {
+  const files = mkdtempSync(path.join(os.tmpdir(), "feedback-files-"));
+  const textAsPng = path.join(files, "photo.png");
+  const realPdf = path.join(files, "invoice.pdf");
+  writeFileSync(textAsPng, "this is text, not an image");
+  writeFileSync(realPdf, "%PDF-1.4\n%demo\n");
+
+  for (const [language, viewport] of [["ar", DESKTOP], ["en", PHONE]] as const) {
+    it(`shows each required and invalid message, refuses a disguised file, then sends and shows the reference (${language})`, async () => {
+      const { page, context, errors } = await openPage(browser, server.url, viewport, language);
+      const t = catalogs[language];
+      await page.goto("/support/Feedback");
+      await waitForHydration(page);
+      const send = page.getByRole("button", { name: t.feedback.send });
+      await send.click();
+      for (const key of ["fullNameRequired", "mobileRequired", "emailRequired", "descriptionRequired", "evaluationRequired"] as const) {
+        await page.getByText(t.validation[key]).waitFor();
+      }
+      // Focus goes to the first field with a problem.
+      expect(await page.getByLabel(t.feedback.fullName).evaluate((element) => element === document.activeElement)).toBe(true);
+
+      await page.getByLabel(t.feedback.fullName).fill("A1");
+      await page.getByLabel(t.feedback.gsm).fill("0912345678");
+      await page.getByLabel(t.feedback.email).fill("ali@");
+      await page.getByLabel(t.feedback.description).fill("short");
+      await page.getByLabel(t.feedback.file).setInputFiles(textAsPng);
+      await send.click();
+      for (const key of ["fullNameInvalid", "mobileInvalid", "emailInvalid", "descriptionInvalid", "fileInvalid"] as const) {
+        await page.getByText(t.validation[key]).waitFor();
+      }
+
+      await page.getByLabel(t.feedback.fullName).fill(language === "ar" ? "علي حسن" : "Ali Hasan");
+      await page.getByLabel(t.feedback.gsm).fill("0944123456");
+      await page.getByLabel(t.feedback.email).fill("ali@example.com");
+      await page.getByLabel(t.feedback.description).fill(language === "ar" ? "الإشارة ضعيفة في منزلي كل مساء." : "The signal at home is weak every evening.");
+      await page.getByLabel(t.feedback.file).setInputFiles(realPdf);
+      await page.getByRole("radio", { name: t.feedback.ratings["4"] }).check();
+      await send.click();
+      const status = page.getByRole("status").filter({ hasText: t.feedback.sent });
+      await status.waitFor();
+      expect(await status.textContent()).toMatch(/FB-[2-9A-HJKMNP-Z]{8}/);
+      await page.getByRole("button", { name: t.feedback.another }).click();
+      expect(await page.getByLabel(t.feedback.fullName).inputValue()).toBe("");
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
