@@ -2,12 +2,29 @@
 // for the item's facts and actions (price, how to get it, store links…).
 import type { ReactNode } from "react";
 import { ContentHtml } from "../pages/ContentHtml.tsx";
+import { ResponsiveImage } from "./ResponsiveImage.tsx";
 import { ShareButton } from "./ShareButton.tsx";
 
-export function ArticleView({ title, summary, body, aside, meta }: { title: string; summary: string; body: string; aside?: ReactNode; meta?: ReactNode }) {
+export function ArticleView({
+  title,
+  summary,
+  body,
+  aside,
+  meta,
+  image,
+}: {
+  title: string;
+  summary: string;
+  body: string;
+  aside?: ReactNode;
+  meta?: ReactNode;
+  /** The base path of a responsive illustration, shown first (so not lazy). */
+  image?: string | null;
+}) {
   return (
     <div className="grid gap-6 nav:grid-cols-[2fr_1fr]">
       <article className="flex flex-col gap-4">
+        {image ? <ResponsiveImage base={image} alt="" sizes="760px" eager /> : null}
         {meta}
         <p className="text-lg text-slate-800">{summary}</p>
         <ContentHtml html={body} />

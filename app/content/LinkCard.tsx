@@ -2,11 +2,30 @@
 // title that links to the item, a one-line summary, an optional line of facts, and a "details" link.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { ResponsiveImage } from "./ResponsiveImage.tsx";
 
-export function LinkCard({ id, to, title, summary, facts, action }: { id: string; to: string; title: string; summary: string; facts?: ReactNode; action: string }) {
+export function LinkCard({
+  id,
+  to,
+  title,
+  summary,
+  facts,
+  action,
+  image,
+}: {
+  id: string;
+  to: string;
+  title: string;
+  summary: string;
+  facts?: ReactNode;
+  action: string;
+  /** The base path of a responsive illustration (decorative here: the title says what it is). */
+  image?: string | null;
+}) {
   const headingId = `card-${id}`;
   return (
     <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-xl border border-slate-200 p-5 shadow-sm">
+      {image ? <ResponsiveImage base={image} alt="" sizes="384px" /> : null}
       <h3 id={headingId} className="text-lg font-bold text-brand-800">
         <Link to={to} className="hover:underline">{title}</Link>
       </h3>

@@ -42,7 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     aboutRoot,
     html: content ? sanitizeContentHtml(content.text) : null,
     image: content?.largeImage ?? content?.image ?? null,
-    news: news.map(({ id, type, date, title, summary }) => ({ id, type, date, title, summary })),
+    news: news.map(({ id, type, date, title, summary, image }) => ({ id, type, date, title, summary, image })),
   };
 }
 
@@ -64,6 +64,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
                 key={item.id}
                 id={`news-${item.id}`}
                 to={newsPath(item)}
+                image={item.image}
                 title={item.title}
                 summary={item.summary}
                 facts={

@@ -38,8 +38,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     apps,
     popularBundles: bundles.filter((bundle) => bundle.popular).slice(0, 6),
     offers: randomOffers,
+    // The hero shows the first running offer (in the editors' order); the offers section a random few.
+    heroOffer: offers[0] ? { id: offers[0].id, type: offers[0].type, title: offers[0].title, summary: offers[0].summary } : null,
     specialServices: specialServices.map(({ id, title, summary }) => ({ id, title, summary })),
-    news: news.map(({ id, type, date, title, summary }) => ({ id, type, date, title, summary })),
+    news: news.map(({ id, type, date, title, summary, image }) => ({ id, type, date, title, summary, image })),
     pressCenter: `/about-${services.config.COMPANY_SLUG}/press-center`,
   };
 }
@@ -73,6 +75,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {t("nav.offers")}
             </Link>
           </div>
+          {loaderData.heroOffer ? (
+            <Link
+              to={`/offer-details/${loaderData.heroOffer.type}/${loaderData.heroOffer.id}`}
+              className="mt-2 flex max-w-2xl flex-col gap-1 rounded-xl bg-white/10 p-4 ring-1 ring-white/30 hover:bg-white/20"
+            >
+              <span className="text-sm font-bold uppercase tracking-wide text-accent-400">{t("home.heroOffer")}</span>
+              <span className="text-lg font-bold">{loaderData.heroOffer.title}</span>
+              <span className="text-brand-100">{loaderData.heroOffer.summary}</span>
+            </Link>
+          ) : null}
         </div>
       </section>
       <section aria-labelledby="quick-links" className="mx-auto max-w-6xl px-4 py-10">
@@ -146,7 +158,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function LatestNews({ news, pressCenter }: { news: { id: number; type: string; date: string; title: string; summary: string }[]; pressCenter: string }) {
+function LatestNews({ news, pressCenter }: { news: { id: number; type: string; date: string; title: string; summary: string; image: string | null }[]; pressCenter: string }) {
   const { t } = useTranslation();
   const { language } = useShell().shell;
   return (
@@ -161,6 +173,7 @@ function LatestNews({ news, pressCenter }: { news: { id: number; type: string; d
             key={item.id}
             id={`news-${item.id}`}
             to={newsPath(item)}
+            image={item.image}
             title={item.title}
             summary={item.summary}
             facts={<time dateTime={item.date}>{formatDate(language, item.date)}</time>}

@@ -29,6 +29,7 @@ export default function NewsDetails({ loaderData }: Route.ComponentProps) {
         title={item.title}
         summary={item.summary}
         body={item.body}
+        image={item.image}
         meta={
           <p className="flex flex-wrap gap-3 text-sm text-slate-600">
             <span className="rounded-full bg-brand-50 px-3 py-0.5 font-bold text-brand-800">{t(`articles.types.${item.type}`)}</span>

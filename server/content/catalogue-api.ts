@@ -54,7 +54,15 @@ const serviceSchema = z
   .object({ id: z.number().int(), ...article, price: z.number().int(), selfServicePath: z.string().nullable(), ussd: z.string().nullable(), special: z.boolean() })
   .openapi("LineService");
 const appDetailsSchema = z.object({ id: z.number().int(), ...article, link: z.string(), appleLink: z.string() }).openapi("AppDetails");
-const newsSchema = z.object({ id: z.number().int(), type: z.enum(["news", "press"]), date: z.string().openapi({ description: "yyyy-mm-dd" }), ...article }).openapi("News");
+const newsSchema = z
+  .object({
+    id: z.number().int(),
+    type: z.enum(["news", "press"]),
+    date: z.string().openapi({ description: "yyyy-mm-dd" }),
+    ...article,
+    image: z.string().nullable().openapi({ description: "Base path of the illustration: add -536.jpg, -767.jpg or -1200.jpg" }),
+  })
+  .openapi("News");
 const businessSchema = z.object({ id: z.number().int(), slug: z.string(), ...article }).openapi("BusinessSolution");
 const zoneSchema = z
   .object({ zone: z.number().int(), title: z.string(), callLocal: z.number().int(), callHome: z.number().int(), callReceive: z.number().int(), sms: z.number().int(), dataPerMb: z.number().int() })

@@ -152,10 +152,12 @@ export interface NewsItem extends Article {
   type: "news" | "press";
   /** yyyy-mm-dd */
   date: string;
+  /** Base path of its illustration (app/content/ResponsiveImage.tsx), or null. */
+  image: string | null;
 }
 
 function newsOf(row: typeof news.$inferSelect, language: Language): NewsItem {
-  return { id: row.id, type: row.type as NewsItem["type"], date: row.date, ...articleOf(row, language) };
+  return { id: row.id, type: row.type as NewsItem["type"], date: row.date, ...articleOf(row, language), image: row.image };
 }
 
 /** Newest first; `type` limits to news or press releases. */

@@ -490,6 +490,8 @@ export const news = pgTable(
     type: text("type").notNull(),
     date: date("date", { mode: "string" }).notNull(),
     ...articleColumns(),
+    /** Base path of its illustration: {image}-536.jpg, -767.jpg and -1200.jpg exist under public/. */
+    image: text("image"),
   },
   (table) => [index("news_date_idx").on(table.date), check("news_type_check", sql`${table.type} in ('news', 'press')`)],
 );

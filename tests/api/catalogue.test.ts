@@ -220,6 +220,33 @@ describe("content pages", () => {
   });
 });
 
+describe("images", () => {
+  test("every news illustration exists at the three widths, and pages ask for it responsively", async () => {
+    for (const item of demoContent<{ image: string | null }[]>("news.json")) {
+      expect(item.image).not.toBeNull();
+      for (const width of [536, 767, 1200]) {
+        const answer = await client.get(`${item.image}-${width}.jpg`);
+        expect(answer.status, `${item.image}-${width}.jpg`).toBe(200);
+        expect(answer.headers["content-type"]).toBe("image/jpeg");
+      }
+    }
+    const home = (await client.page("/home?lang=en")).text;
+    const cards = [...home.matchAll(/<img [^>]*>/g)].map((match) => match[0]);
+    expect(cards.length).toBeGreaterThan(0);
+    for (const img of cards) {
+      expect(img).toMatch(/srcSet="[^"]*-536\.jpg 536w, [^"]*-767\.jpg 767w, [^"]*-1200\.jpg 1200w"/);
+      expect(img).toContain('sizes="(max-width: 536px) 100vw, (max-width: 767px) 100vw,');
+      expect(img).toMatch(/width="\d+" height="\d+"/);
+      // Below the fold on the home page: lazy.
+      expect(img).toContain('loading="lazy"');
+    }
+    const article = (await client.page(`/news-details/${news[0]!.type}/${news[0]!.id}?lang=ar`)).text;
+    expect(/<img [^>]*>/.exec(article)?.[0]).toContain('loading="eager"');
+    const item = expectSuccess<{ image: string }>(await client.get(`/core/api/news/web/${news[0]!.id}`, "en"), "en");
+    expect(item.image).toBe(`/images/news/${news[0]!.id}`);
+  });
+});
+
 describe("sitemap.xml and robots.txt", () => {
   test("the sitemap lists every public page in both languages with alternates", async () => {
     const answer = await client.get("/sitemap.xml");

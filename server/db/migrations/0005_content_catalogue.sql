@@ -65,6 +65,7 @@ CREATE TABLE "news" (
 	"summary_en" text NOT NULL,
 	"body_ar" text NOT NULL,
 	"body_en" text NOT NULL,
+	"image" text,
 	CONSTRAINT "news_type_check" CHECK ("news"."type" in ('news', 'press'))
 );
 --> statement-breakpoint

@@ -235,7 +235,13 @@ const contentFiles = [
     file: "news.json",
     table: news,
     key: news.id,
-    row: z.object({ id: z.number().int().positive(), type: z.enum(["news", "press"]), date: z.iso.date(), ...article }),
+    row: z.object({
+      id: z.number().int().positive(),
+      type: z.enum(["news", "press"]),
+      date: z.iso.date(),
+      ...article,
+      image: z.string().regex(/^\/images\/[a-z0-9/-]+$/).nullable().default(null),
+    }),
   },
 ] as const;
 
