@@ -8,11 +8,8 @@ import { notFound, pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
 import { ContentHtml } from "../pages/ContentHtml.tsx";
 import { useTranslation } from "react-i18next";
-import { formatDate } from "../../common/format.ts";
 import { listNews } from "../../server/content/catalogue.ts";
-import { CardGrid, LinkCard } from "../content/LinkCard.tsx";
-import { newsPath } from "../content/paths.ts";
-import { useShell } from "../shell/ShellContext.tsx";
+import { NewsCards, newsCardOf } from "../content/ItemCards.tsx";
 import { SectionNav } from "../pages/SectionNav.tsx";
 
 const ABOUT_PAGES = {
@@ -42,7 +39,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     aboutRoot,
     html: content ? sanitizeContentHtml(content.text) : null,
     image: content?.largeImage ?? content?.image ?? null,
-    news: news.map(({ id, type, date, title, summary, image }) => ({ id, type, date, title, summary, image })),
+    news: news.map(newsCardOf),
   };
 }
 
@@ -50,7 +47,6 @@ export const meta = headingMeta;
 
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { language } = useShell().shell;
   return (
     <SectionPage heading={loaderData.heading}>
       <SectionNav label={t("page.about")} links={Object.entries(ABOUT_PAGES).map(([slug, key]) => ({ to: `/${loaderData.aboutRoot}/${slug}`, label: t(key) }))} />
@@ -58,24 +54,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
       {loaderData.news.length > 0 ? (
         <section aria-labelledby="press-releases" className="mt-10">
           <h2 id="press-releases" className="mb-4 text-2xl font-bold text-brand-800">{t("articles.pressReleases")}</h2>
-          <CardGrid>
-            {loaderData.news.map((item) => (
-              <LinkCard
-                key={item.id}
-                id={`news-${item.id}`}
-                to={newsPath(item)}
-                image={item.image}
-                title={item.title}
-                summary={item.summary}
-                facts={
-                  <>
-                    {t(`articles.types.${item.type as "news"}`)} · <time dateTime={item.date}>{formatDate(language, item.date)}</time>
-                  </>
-                }
-                action={t("articles.readMore")}
-              />
-            ))}
-          </CardGrid>
+          <NewsCards news={loaderData.news} showKind />
         </section>
       ) : null}
     </SectionPage>

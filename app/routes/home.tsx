@@ -5,13 +5,12 @@ import { PAYMENT_QUICK_LINK, RESERVE_NUMBER_PATH } from "../../common/constants.
 import { listNews, listServices } from "../../server/content/catalogue.ts";
 import { listApps, listBundles, listCurrentOffers } from "../../server/content/service.ts";
 import { BundleGrid } from "../content/BundleCard.tsx";
-import { CardGrid, LinkCard } from "../content/LinkCard.tsx";
+import { LinkCard } from "../content/LinkCard.tsx";
+import { NewsCards, newsCardOf, type NewsCard } from "../content/ItemCards.tsx";
 import { OfferCard } from "../content/OfferCard.tsx";
-import { appPath, newsPath, servicePath } from "../content/paths.ts";
+import { appPath, servicePath } from "../content/paths.ts";
 import { pageTools } from "../pages/page.server.ts";
 import { socialMeta } from "../pages/SectionPage.tsx";
-import { formatDate } from "../../common/format.ts";
-import { useShell } from "../shell/ShellContext.tsx";
 import { ArrowIcon } from "../shell/icons.tsx";
 
 /** How many random offers the home page shows (a different pick on each visit). */
@@ -41,7 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     // The hero shows the first running offer (in the editors' order); the offers section a random few.
     heroOffer: offers[0] ? { id: offers[0].id, type: offers[0].type, title: offers[0].title, summary: offers[0].summary } : null,
     specialServices: specialServices.map(({ id, title, summary }) => ({ id, title, summary })),
-    news: news.map(({ id, type, date, title, summary, image }) => ({ id, type, date, title, summary, image })),
+    news: news.map(newsCardOf),
     pressCenter: `/about-${services.config.COMPANY_SLUG}/press-center`,
   };
 }
@@ -158,29 +157,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function LatestNews({ news, pressCenter }: { news: { id: number; type: string; date: string; title: string; summary: string; image: string | null }[]; pressCenter: string }) {
+function LatestNews({ news, pressCenter }: { news: NewsCard[]; pressCenter: string }) {
   const { t } = useTranslation();
-  const { language } = useShell().shell;
   return (
     <section aria-labelledby="latest-news" className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-10">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h2 id="latest-news" className="text-2xl font-bold text-brand-800">{t("home.latestNews")}</h2>
         <Link to={pressCenter} className="font-bold text-brand-700 underline">{t("home.allNews")}</Link>
       </div>
-      <CardGrid>
-        {news.map((item) => (
-          <LinkCard
-            key={item.id}
-            id={`news-${item.id}`}
-            to={newsPath(item)}
-            image={item.image}
-            title={item.title}
-            summary={item.summary}
-            facts={<time dateTime={item.date}>{formatDate(language, item.date)}</time>}
-            action={t("articles.readMore")}
-          />
-        ))}
-      </CardGrid>
+      <NewsCards news={news} />
     </section>
   );
 }

@@ -5,8 +5,9 @@ import type { Route } from "./+types/product";
 import { listProducts, listSegments, listServices, getProductCategory } from "../../server/content/catalogue.ts";
 import { listInternationalTariffs } from "../../server/content/roaming.ts";
 import { CardGrid, LinkCard } from "../content/LinkCard.tsx";
-import { productPath, segmentPath, servicePath } from "../content/paths.ts";
+import { segmentPath, servicePath } from "../content/paths.ts";
 import { PricesList } from "../content/PricesList.tsx";
+import { ProductCards } from "../content/ItemCards.tsx";
 import { usePriceText } from "../content/PriceText.tsx";
 import { itemHeading, notFound, pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
@@ -63,19 +64,7 @@ export default function ProductCategoryPage({ loaderData }: Route.ComponentProps
     <SectionPage heading={loaderData.heading}>
       <p className="mb-6 text-lg text-slate-700">{category.summary}</p>
       {products.length === 0 && lineServices.length === 0 ? <p className="text-slate-600">{t("products.none")}</p> : null}
-      <CardGrid>
-        {products.map((product) => (
-          <LinkCard
-            key={product.id}
-            id={`product-${product.id}`}
-            to={productPath(product)}
-            title={product.title}
-            summary={product.summary}
-            facts={product.price !== null ? priceText(product.price, product.priceUnit) : undefined}
-            action={t("products.details")}
-          />
-        ))}
-      </CardGrid>
+      <ProductCards products={products} />
       {lineServices.length > 0 ? (
         <section aria-labelledby="line-services" className="mt-10">
           <h2 id="line-services" className="mb-4 text-2xl font-bold text-brand-800">{t("products.servicesTitle")}</h2>

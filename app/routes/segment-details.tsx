@@ -3,9 +3,8 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/segment-details";
 import { getSegment, listProducts } from "../../server/content/catalogue.ts";
 import { ArticleView } from "../content/ArticleView.tsx";
-import { CardGrid, LinkCard } from "../content/LinkCard.tsx";
-import { productPath, SEGMENT_PRODUCTS_PATH } from "../content/paths.ts";
-import { usePriceText } from "../content/PriceText.tsx";
+import { ProductCards } from "../content/ItemCards.tsx";
+import { SEGMENT_PRODUCTS_PATH } from "../content/paths.ts";
 import { itemHeading, notFound, pageTools } from "../pages/page.server.ts";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
 
@@ -23,7 +22,6 @@ export const meta = headingMeta;
 
 export default function SegmentDetails({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const priceText = usePriceText();
   const { segment, products } = loaderData;
   return (
     <SectionPage heading={loaderData.heading}>
@@ -31,19 +29,7 @@ export default function SegmentDetails({ loaderData }: Route.ComponentProps) {
       {products.length > 0 ? (
         <section aria-labelledby="segment-products" className="mt-10">
           <h2 id="segment-products" className="mb-4 text-2xl font-bold text-brand-800">{t("products.segmentProducts")}</h2>
-          <CardGrid>
-            {products.map((product) => (
-              <LinkCard
-                key={product.id}
-                id={`product-${product.id}`}
-                to={productPath(product)}
-                title={product.title}
-                summary={product.summary}
-                facts={product.price !== null ? priceText(product.price, product.priceUnit) : undefined}
-                action={t("products.details")}
-              />
-            ))}
-          </CardGrid>
+          <ProductCards products={products} />
         </section>
       ) : null}
     </SectionPage>
