@@ -8,6 +8,8 @@ import type { ServerBuild } from "react-router";
 import { loadConfig, type Config } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { loadContent } from "./db/seed/load-content.ts";
+import { startExpirySweep } from "./reservation/expiry-job.ts";
+import { DEMO_INVENTORY_SIZE, seedInventory } from "./reservation/inventory.ts";
 import { createHttpApp } from "./http.ts";
 import { createLogger } from "./logger.ts";
 import { createEmbeddedNetwork } from "./network/embedded.ts";
@@ -55,8 +57,10 @@ export async function start(options: StartOptions): Promise<RunningServer> {
   const database = await openDatabase(config, logger, options.rootDir);
   if (options.seed) {
     const counts = await loadContent(database.db, path.join(options.rootDir, "content"));
-    logger.info({ counts }, "demo content loaded");
+    const numbers = await seedInventory(database.db, DEMO_INVENTORY_SIZE);
+    logger.info({ counts, inventoryAdded: numbers }, "demo content loaded");
   }
+  const expirySweep = startExpirySweep(database.db, logger, config.RESERVATION_SWEEP_SECONDS);
   const sms = await createSmsGateway(config, database.db, logger).catch(async (error: unknown) => {
     await database.close();
     throw error;
@@ -111,6 +115,7 @@ export async function start(options: StartOptions): Promise<RunningServer> {
         logger.warn("shutdown timeout: closing remaining connections");
         server.closeAllConnections();
       }
+      await expirySweep.stop();
       await sms.close().catch((error: Error) => logger.warn({ err: error.message }, "SMS gateway did not close cleanly"));
       await services.network.close();
       await database.close();

@@ -58,6 +58,8 @@ const configSchema = z
         }
       }, "must be an IANA time zone such as Asia/Damascus")
       .default("Asia/Damascus"),
+    /** How often each instance sweeps expired reservation holds back into the pool. */
+    RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** Feedback forms accepted per client IP per hour. */
     FEEDBACK_PER_IP_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
   })

@@ -7,6 +7,7 @@ import { translate, type MessageKey } from "../i18n.ts";
 import type { AppEnv } from "../http-env.ts";
 import type { AccountErrorCode } from "../account/types.ts";
 import type { LineFeatureErrorCode } from "../line-features/types.ts";
+import type { ReservationErrorCode } from "../reservation/service.ts";
 
 export function ok<T>(c: Context<AppEnv>, data: T, messageKey: MessageKey = "api.ok") {
   return c.json({ status: 200 as const, message: translate(c.get("language"), messageKey), data }, 200);
@@ -23,7 +24,8 @@ export type FailureCode =
   | "RATE_LIMITED"
   | "INTERNAL"
   | AccountErrorCode
-  | LineFeatureErrorCode;
+  | LineFeatureErrorCode
+  | ReservationErrorCode;
 
 export function failureBody(
   language: Parameters<typeof translate>[0],

@@ -8,6 +8,7 @@ import { hotlineApi } from "../line-features/hotline-api.ts";
 import { contentApi } from "../content/api.ts";
 import { catalogueApi } from "../content/catalogue-api.ts";
 import { feedbackApi } from "../support/feedback-api.ts";
+import { reservationApi } from "../reservation/api.ts";
 import type { AppEnv } from "../http-env.ts";
 import { referenceApi } from "../reference/api.ts";
 import { renderApiReference } from "./reference-page.ts";
@@ -33,6 +34,7 @@ export function createApi() {
   api.route("/", bundlesApi);
   api.route("/", catalogueApi);
   api.route("/", feedbackApi);
+  api.route("/", reservationApi);
   api.route("/", referenceApi);
   api.route("/", accountApi);
   api.route("/", lineFeaturesApi);

@@ -546,3 +546,79 @@ export const feedback = pgTable(
   },
   (table) => [index("feedback_created_idx").on(table.createdAt)],
 );
+
+/** The operator's numbers that can be reserved (step 5): available, reserved or taken, with a tier and price. */
+export const numberInventory = pgTable(
+  "number_inventory",
+  {
+    gsm: text("gsm").primaryKey(),
+    /** regular | silver | gold (common/reservation.ts tierOf) */
+    tier: text("tier").notNull(),
+    /** SIM price plus service fee, in the configured currency. */
+    simPrice: integer("sim_price").notNull(),
+    serviceFee: integer("service_fee").notNull(),
+    /** available | reserved | taken */
+    state: text("state").notNull().default("available"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("number_inventory_state_check", sql`${table.state} in ('available', 'reserved', 'taken')`),
+    check("number_inventory_tier_check", sql`${table.tier} in ('regular', 'silver', 'gold')`),
+    // "contains" and "ends with" searches of available numbers: trigram index over the digits.
+    index("number_inventory_gsm_trgm_idx").using("gin", sql`${table.gsm} gin_trgm_ops`).where(sql`${table.state} = 'available'`),
+    index("number_inventory_available_idx").on(table.tier, table.gsm).where(sql`${table.state} = 'available'`),
+  ],
+);
+
+/** A hold on one number for one account; at most one active reservation per number (partial unique index). */
+export const numberReservations = pgTable(
+  "number_reservations",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Shown to the subscriber and at the service centre, e.g. R-7K2M9QX4. */
+    reference: text("reference").notNull().unique(),
+    accountId: bigint("account_id", { mode: "number" })
+      .notNull()
+      .references(() => accounts.id),
+    gsm: text("gsm")
+      .notNull()
+      .references(() => numberInventory.gsm),
+    fullName: text("full_name").notNull(),
+    cityId: integer("city_id")
+      .notNull()
+      .references(() => cities.id),
+    birthDate: date("birth_date", { mode: "string" }).notNull(),
+    lineType: text("line_type").notNull(),
+    simPrice: integer("sim_price").notNull(),
+    serviceFee: integer("service_fee").notNull(),
+    /** active | cancelled | expired | collected */
+    state: text("state").notNull().default("active"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("number_reservations_one_active_idx").on(table.gsm).where(sql`${table.state} = 'active'`),
+    index("number_reservations_account_idx").on(table.accountId, table.state),
+    index("number_reservations_expiry_idx").on(table.expiresAt).where(sql`${table.state} = 'active'`),
+    check("number_reservations_state_check", sql`${table.state} in ('active', 'cancelled', 'expired', 'collected')`),
+  ],
+);
+
+/** Every change of a reservation: who (an account, or the system's expiry), when, from which state to which. */
+export const reservationEvents = pgTable(
+  "reservation_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    reservationId: bigint("reservation_id", { mode: "number" })
+      .notNull()
+      .references(() => numberReservations.id),
+    gsm: text("gsm").notNull(),
+    /** account:<id> or system */
+    actor: text("actor").notNull(),
+    fromState: text("from_state"),
+    toState: text("to_state").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("reservation_events_reservation_idx").on(table.reservationId)],
+);

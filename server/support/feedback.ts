@@ -2,12 +2,13 @@
 // attachment checked by content and size, a per-IP limit, then the file written under DATA_DIR/feedback
 // with a generated name and the row inserted; if the insert fails the file is removed, so nothing is
 // half-saved. A filled honeypot gets a normal-looking answer and nothing is stored.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { detectFileType, FEEDBACK_FILE_EXTENSIONS, FEEDBACK_HONEYPOT_FIELD, feedbackFieldErrors, fileProblem } from "../../common/feedback.ts";
 import type { Language } from "../../common/language.ts";
 import { hitLimits } from "../auth/rate-limit.ts";
+import { newReference } from "../reference-code.ts";
 import { feedback } from "../db/schema.ts";
 import type { AppServices } from "../services.ts";
 
@@ -24,12 +25,8 @@ export interface FeedbackSubmission {
   language: Language;
 }
 
-const REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-
 /** FB- and 8 characters without look-alikes (0/O, 1/I/L). */
-export function newFeedbackReference(): string {
-  return `FB-${[...randomBytes(8)].map((byte) => REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length]).join("")}`;
-}
+export const newFeedbackReference = () => newReference("FB");
 
 export function feedbackDir(services: Pick<AppServices, "config">): string {
   return path.join(services.config.dataDir, "feedback");

@@ -19,6 +19,7 @@ import { applyMigrations } from "../../server/db/database.ts";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "../../server/db/embedded-server.ts";
 import * as schema from "../../server/db/schema.ts";
 import { loadContent } from "../../server/db/seed/load-content.ts";
+import { DEMO_INVENTORY_SIZE, seedInventory } from "../../server/reservation/inventory.ts";
 import { createLogger } from "../../server/logger.ts";
 import { databaseUrlFor, dropDatabasesWithPrefix, quoteIdentifier, withClient } from "./database.ts";
 
@@ -87,7 +88,9 @@ async function startSharedDatabase(): Promise<SharedDatabase> {
     const pool = new pg.Pool({ connectionString: databaseUrlFor(adminUrl, template), max: 2 });
     try {
       await applyMigrations(pool, rootDir);
-      await loadContent(drizzle({ client: pool, schema }), path.join(rootDir, "content"));
+      const db = drizzle({ client: pool, schema });
+      await loadContent(db, path.join(rootDir, "content"));
+      await seedInventory(db, DEMO_INVENTORY_SIZE);
     } finally {
       // A template can only be copied while nobody is connected to it.
       await pool.end();

@@ -1,0 +1,35 @@
+// The sweep that returns expired holds to the pool, on a schedule in every instance. Running it in
+// several instances at once is safe: each due hold is locked by one sweep (SKIP LOCKED) and ended once.
+import type { Db } from "../db/database.ts";
+import type { Logger } from "../logger.ts";
+import { expireHolds } from "./service.ts";
+
+export function startExpirySweep(db: Db, logger: Logger, intervalSeconds: number, clock: () => Date = () => new Date()): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  const sweep = () => {
+    if (running) return;
+    running = (async () => {
+      try {
+        // A large backlog (after a long stop) is ended 1000 holds per statement until none is due.
+        let ended: number;
+        do {
+          ended = await expireHolds(db, clock());
+          if (ended > 0) logger.info({ ended }, "reservation holds expired");
+        } while (ended >= 1000);
+      } catch (error) {
+        logger.warn({ err: (error as Error).message }, "reservation expiry sweep failed; next try on schedule");
+      } finally {
+        running = null;
+      }
+    })();
+  };
+  const timer = setInterval(sweep, intervalSeconds * 1000);
+  timer.unref();
+  sweep();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,169 @@
+// Reserving a number: one transaction takes the number from the pool (only while it is available, so of
+// many parallel attempts exactly one wins), checks the account's limit under a lock on the account, and
+// records the hold and its event. Cancelling and expiry give the number back. Expiry is a sweep that any
+// number of instances may run at once (FOR UPDATE SKIP LOCKED: each due hold is ended exactly once).
+import { and, desc, eq, sql } from "drizzle-orm";
+import { MAX_ACTIVE_RESERVATIONS, RESERVATION_HOLD_HOURS, type NumberTier, type ReserveForm } from "../../common/reservation.ts";
+import type { Language } from "../../common/language.ts";
+import type { Db } from "../db/database.ts";
+import { accounts, cities, numberInventory, numberReservations, reservationEvents } from "../db/schema.ts";
+import { newReference } from "../reference-code.ts";
+
+export type ReservationErrorCode = "NUMBER_NOT_FOUND" | "NUMBER_TAKEN" | "RESERVATION_LIMIT" | "RESERVATION_NOT_FOUND" | "RESERVATION_NOT_YOURS" | "RESERVATION_ENDED";
+
+const HTTP_STATUS: Record<ReservationErrorCode, 403 | 404 | 409> = {
+  NUMBER_NOT_FOUND: 404,
+  NUMBER_TAKEN: 409,
+  RESERVATION_LIMIT: 409,
+  RESERVATION_NOT_FOUND: 404,
+  RESERVATION_NOT_YOURS: 403,
+  RESERVATION_ENDED: 409,
+};
+
+export class ReservationError extends Error {
+  readonly httpStatus: 403 | 404 | 409;
+  constructor(readonly code: ReservationErrorCode) {
+    super(code);
+    this.httpStatus = HTTP_STATUS[code];
+  }
+}
+
+export interface Reservation {
+  reference: string;
+  gsm: string;
+  tier: NumberTier;
+  fullName: string;
+  cityId: number;
+  city: string;
+  birthDate: string;
+  lineType: "prepaid" | "postpaid";
+  simPrice: number;
+  serviceFee: number;
+  state: "active" | "cancelled" | "expired" | "collected";
+  createdAt: string;
+  expiresAt: string;
+}
+
+const actorOf = (accountId: number) => `account:${accountId}`;
+
+/** Ends the active holds that are due at `now` (all, or one number's); answers how many it ended. */
+export async function expireHolds(db: Pick<Db, "execute">, now: Date, only?: { gsm: string }): Promise<number> {
+  const result = await db.execute(sql`
+    with due as (
+      select id, gsm from number_reservations
+      where state = 'active' and expires_at <= ${now.toISOString()} ${only ? sql`and gsm = ${only.gsm}` : sql``}
+      order by expires_at
+      limit 1000
+      for update skip locked
+    ), ended as (
+      update number_reservations r set state = 'expired', ended_at = ${now.toISOString()}
+      from due where r.id = due.id
+      returning r.id, r.gsm
+    ), freed as (
+      update number_inventory n set state = 'available', updated_at = ${now.toISOString()}
+      from ended where n.gsm = ended.gsm and n.state = 'reserved'
+      returning n.gsm
+    )
+    insert into reservation_events (reservation_id, gsm, actor, from_state, to_state, created_at)
+    select id, gsm, 'system', 'active', 'expired', ${now.toISOString()} from ended
+    returning reservation_id`);
+  return result.rowCount ?? 0;
+}
+
+export async function reserveNumber(db: Db, accountId: number, form: ReserveForm, now = new Date()): Promise<{ reference: string; expiresAt: string }> {
+  return db.transaction(async (tx) => {
+    // One account's reservations are made one at a time, so its limit holds under parallel requests.
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for("update");
+    await expireHolds(tx, now, { gsm: form.gsm });
+    const [{ active }] = (await tx.execute<{ active: number }>(sql`
+      select count(*)::int as active from number_reservations
+      where account_id = ${accountId} and state = 'active' and expires_at > ${now.toISOString()}`)).rows as [{ active: number }];
+    if (active >= MAX_ACTIVE_RESERVATIONS) throw new ReservationError("RESERVATION_LIMIT");
+    const [taken] = await tx
+      .update(numberInventory)
+      .set({ state: "reserved", updatedAt: now })
+      .where(and(eq(numberInventory.gsm, form.gsm), eq(numberInventory.state, "available")))
+      .returning({ simPrice: numberInventory.simPrice, serviceFee: numberInventory.serviceFee });
+    if (!taken) {
+      const [exists] = await tx.select({ gsm: numberInventory.gsm }).from(numberInventory).where(eq(numberInventory.gsm, form.gsm));
+      throw new ReservationError(exists ? "NUMBER_TAKEN" : "NUMBER_NOT_FOUND");
+    }
+    const [city] = await tx.select({ id: cities.id }).from(cities).where(eq(cities.id, form.cityId));
+    if (!city) throw new ReservationFieldError({ cityId: ["validation.cityRequired"] });
+    const expiresAt = new Date(now.getTime() + RESERVATION_HOLD_HOURS * 3_600_000);
+    const reference = newReference("R");
+    const [row] = await tx
+      .insert(numberReservations)
+      .values({
+        reference,
+        accountId,
+        gsm: form.gsm,
+        fullName: form.fullName,
+        cityId: form.cityId,
+        birthDate: form.birthDate,
+        lineType: form.lineType,
+        simPrice: taken.simPrice,
+        serviceFee: taken.serviceFee,
+        createdAt: now,
+        expiresAt,
+      })
+      .returning({ id: numberReservations.id });
+    await tx.insert(reservationEvents).values({ reservationId: row!.id, gsm: form.gsm, actor: actorOf(accountId), fromState: null, toState: "active", createdAt: now });
+    return { reference, expiresAt: expiresAt.toISOString() };
+  });
+}
+
+/** A field the form's schema could not judge (a city that does not exist). */
+export class ReservationFieldError extends Error {
+  constructor(readonly fieldErrors: Record<string, string[]>) {
+    super("reservation field error");
+  }
+}
+
+export async function cancelReservation(db: Db, accountId: number, reference: string, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(numberReservations).where(eq(numberReservations.reference, reference)).for("update");
+    if (!row) throw new ReservationError("RESERVATION_NOT_FOUND");
+    if (row.accountId !== accountId) throw new ReservationError("RESERVATION_NOT_YOURS");
+    if (row.state !== "active" || row.expiresAt <= now) throw new ReservationError("RESERVATION_ENDED");
+    await tx.update(numberReservations).set({ state: "cancelled", endedAt: now }).where(eq(numberReservations.id, row.id));
+    await tx.update(numberInventory).set({ state: "available", updatedAt: now }).where(and(eq(numberInventory.gsm, row.gsm), eq(numberInventory.state, "reserved")));
+    await tx.insert(reservationEvents).values({ reservationId: row.id, gsm: row.gsm, actor: actorOf(accountId), fromState: "active", toState: "cancelled", createdAt: now });
+  });
+}
+
+/** The account's reservations, newest first (a hold past its expiry reads as expired even before the sweep). */
+export async function listReservations(db: Db, accountId: number, language: Language, now = new Date()): Promise<Reservation[]> {
+  const rows = await db
+    .select({ reservation: numberReservations, tier: numberInventory.tier, cityAr: cities.nameAr, cityEn: cities.nameEn })
+    .from(numberReservations)
+    .innerJoin(numberInventory, eq(numberInventory.gsm, numberReservations.gsm))
+    .innerJoin(cities, eq(cities.id, numberReservations.cityId))
+    .where(eq(numberReservations.accountId, accountId))
+    .orderBy(desc(numberReservations.createdAt), desc(numberReservations.id))
+    .limit(50);
+  return rows.map(({ reservation: row, tier, cityAr, cityEn }) => ({
+    reference: row.reference,
+    gsm: row.gsm,
+    tier: tier as NumberTier,
+    fullName: row.fullName,
+    cityId: row.cityId,
+    city: language === "ar" ? cityAr : cityEn,
+    birthDate: row.birthDate,
+    lineType: row.lineType as Reservation["lineType"],
+    simPrice: row.simPrice,
+    serviceFee: row.serviceFee,
+    state: row.state === "active" && row.expiresAt <= now ? "expired" : (row.state as Reservation["state"]),
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+  }));
+}
+
+/** One available number (for the reserve page), or null when it is not (or no longer) available. */
+export async function findAvailableNumber(db: Db, gsm: string): Promise<{ gsm: string; tier: NumberTier; simPrice: number; serviceFee: number } | null> {
+  const [row] = await db
+    .select({ gsm: numberInventory.gsm, tier: numberInventory.tier, simPrice: numberInventory.simPrice, serviceFee: numberInventory.serviceFee })
+    .from(numberInventory)
+    .where(and(eq(numberInventory.gsm, gsm), eq(numberInventory.state, "available")));
+  return row ? { ...row, tier: row.tier as NumberTier } : null;
+}
