@@ -1,6 +1,6 @@
 import { I18nextProvider } from "react-i18next";
 import { I18nProvider } from "react-aria-components";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -47,6 +47,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const shell = useRouteLoaderData<typeof loader>("root");
   const language: Language = shell?.language ?? "ar";
   const i18n = useMemo(() => (shell ? createI18n(shell.language, shell.messages) : null), [shell?.language, shell?.messages]);
+  // The document's CSP nonce is the one it was served with: a later revalidation of the root loader (after
+  // a form action) brings a new response's nonce, which this document's policy would refuse.
+  const [cspNonce] = useState(shell?.cspNonce);
   return (
     <html lang={language} dir={directionOf(language)}>
       <head>
@@ -54,7 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#5b21b6" />
         {/* React Aria reads the nonce from here for the few <style> elements it adds at run time. */}
-        {shell?.cspNonce ? <meta name="csp-nonce" content={shell.cspNonce} /> : null}
+        {cspNonce ? <meta name="csp-nonce" content={cspNonce} /> : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="preload" as="font" type="font/woff2" crossOrigin="anonymous" href={language === "ar" ? arabicFont : latinFont} />
         {shell ? <AlternateLinks origin={shell.origin} /> : null}
@@ -71,8 +74,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : (
           children
         )}
-        <ScrollRestoration nonce={shell?.cspNonce} />
-        <Scripts nonce={shell?.cspNonce} />
+        <ScrollRestoration nonce={cspNonce} />
+        <Scripts nonce={cspNonce} />
       </body>
     </html>
   );

@@ -1,8 +1,9 @@
 // Page-side session helpers: who is asking (resolved by the root middleware, account/web-session.server.ts),
 // and the guard of spec §2 for subscriber-only routes.
 import { redirect, type RouterContextProvider } from "react-router";
-import { RESERVE_NUMBER_PATH } from "../common/constants.ts";
+import { LOGIN_NUMBER_PATTERN, RESERVE_NUMBER_PATH } from "../common/constants.ts";
 import { OPEN_LOGIN_PARAM } from "./account/params.ts";
+import { reserveNumberPath } from "./reservation/paths.ts";
 import { getWebAccount, readCookie, setCookie, type WebAccount } from "./account/web-session.server.ts";
 
 export { OPEN_LOGIN_PARAM, readCookie };
@@ -10,6 +11,14 @@ export { OPEN_LOGIN_PARAM, readCookie };
 /** Cookie that remembers where a guest wanted to go, so login can continue there. */
 export const NEXT_ROUTE_COOKIE = "next_route";
 const NEXT_ROUTE_MAX_AGE_SECONDS = 30 * 60;
+
+/** A stored next route that login may continue to: only /reserve-number (with a valid number), never an open redirect. */
+export function safeNextRoute(stored: string | undefined): string | null {
+  if (!stored) return null;
+  if (stored === RESERVE_NUMBER_PATH) return stored;
+  const match = /^\/reserve-number\?gsm=(\d{10})$/.exec(stored);
+  return match && LOGIN_NUMBER_PATTERN.test(match[1]!) ? stored : null;
+}
 
 /** The subscriber of this request's live session, or null for a guest. */
 export function getSessionAccount(context: Readonly<RouterContextProvider>): WebAccount | null {
@@ -27,7 +36,9 @@ export function requireSubscriber(request: Request, context: Readonly<RouterCont
   // A client-side navigation asks for /reserve-number.data: the page is the same.
   const pathname = new URL(request.url).pathname.toLowerCase().replace(/\.data$/, "");
   if (pathname === RESERVE_NUMBER_PATH) {
-    setCookie(context, NEXT_ROUTE_COOKIE, RESERVE_NUMBER_PATH, NEXT_ROUTE_MAX_AGE_SECONDS);
+    // The chosen number comes along, so that after login the flow continues with it.
+    const gsm = new URL(request.url).searchParams.get("gsm") ?? "";
+    setCookie(context, NEXT_ROUTE_COOKIE, reserveNumberPath(gsm), NEXT_ROUTE_MAX_AGE_SECONDS);
     throw redirect(`/home?${OPEN_LOGIN_PARAM}=1`);
   }
   throw redirect("/home");

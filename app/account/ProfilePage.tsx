@@ -12,6 +12,8 @@ import { SectionPage } from "../pages/SectionPage.tsx";
 import { useShell } from "../shell/ShellContext.tsx";
 import { ACCOUNT_PATHS } from "./account-client.ts";
 import { EditProfileDialog, ProfileFields } from "./EditProfileDialog.tsx";
+import type { Reservation } from "../../server/reservation/service.ts";
+import { MyReservations } from "../reservation/MyReservations.tsx";
 
 /** `?edit=1` opens the edit form: the dialog once hydrated, a plain form in the page before that. */
 export const EDIT_PROFILE_PARAM = "edit";
@@ -28,6 +30,8 @@ export interface ProfilePageProps {
   numbers: string[];
   cities: NamedItem[];
   jobs: NamedItem[];
+  /** The account's number reservations (with cancel). */
+  reservations: Reservation[];
 }
 
 const cardClass = "flex flex-col gap-3 rounded-xl border border-slate-200 p-5";
@@ -67,7 +71,7 @@ function ItemsCard({ id, title, empty, items }: { id: string; title: string; emp
   );
 }
 
-export function ProfilePage({ heading, profile, lineState, mainGsm, numbers, cities, jobs }: ProfilePageProps) {
+export function ProfilePage({ heading, profile, lineState, mainGsm, numbers, cities, jobs, reservations }: ProfilePageProps) {
   const { t } = useTranslation();
   const { language, currencySuffix } = useShell().shell;
   const [searchParams] = useSearchParams();
@@ -189,6 +193,9 @@ export function ProfilePage({ heading, profile, lineState, mainGsm, numbers, cit
             </button>
           </Form>
         </section>
+      </div>
+      <div className="mt-6">
+        <MyReservations reservations={reservations} returnTo="profile" />
       </div>
       <EditProfileDialog key={openings} profile={profile} cities={cities} jobs={jobs} isOpen={editing} onOpenChange={setEditing} />
     </SectionPage>

@@ -4,12 +4,11 @@
 // browser without WebCrypto (plain HTTP on a host other than localhost) sends gsm and code instead.
 import type { Route } from "./+types/account.verify";
 import { codeSchema, loginNumberSchema } from "../../common/account.ts";
-import { RESERVE_NUMBER_PATH } from "../../common/constants.ts";
 import { decryptNumberAndCode, signIn, verifyAddedNumber } from "../../server/account/service.ts";
 import { answer, formText, handleAccountAction, refuseForeignOrigin, requestOrigin, t } from "../account/actions.server.ts";
 import { addNotice, clearCookie, getWebAccount, startWebSession } from "../account/web-session.server.ts";
 import { servicesContext } from "../context.ts";
-import { NEXT_ROUTE_COOKIE, readCookie } from "../session.server.ts";
+import { NEXT_ROUTE_COOKIE, readCookie, safeNextRoute } from "../session.server.ts";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const foreign = refuseForeignOrigin(request, context);
@@ -38,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     startWebSession(context, signedIn.token);
     // The message waits in the flash cookie for the reloaded page.
     addNotice(context, { tone: "success", key: signedIn.registered ? "account.registered" : "account.signedIn" });
-    const next = readCookie(request, NEXT_ROUTE_COOKIE) === RESERVE_NUMBER_PATH ? RESERVE_NUMBER_PATH : null;
+    const next = safeNextRoute(readCookie(request, NEXT_ROUTE_COOKIE));
     if (readCookie(request, NEXT_ROUTE_COOKIE) !== undefined) clearCookie(context, NEXT_ROUTE_COOKIE);
     return answer({ ok: true, message: t(context, signedIn.registered ? "account.registered" : "account.signedIn"), redirectTo: next });
   });

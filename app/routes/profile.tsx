@@ -7,6 +7,7 @@ import { getProfile, listNumbers, updateProfile } from "../../server/account/ser
 import { AccountError } from "../../server/account/types.ts";
 import type { MessageKey } from "../../server/i18n.ts";
 import { listCities, listJobs } from "../../server/reference/service.ts";
+import { listReservations } from "../../server/reservation/service.ts";
 import { refuseForeignOrigin, t } from "../account/actions.server.ts";
 import { PROFILE_FORM_VIA } from "../account/EditProfileDialog.tsx";
 import { addNotice } from "../account/web-session.server.ts";
@@ -19,12 +20,13 @@ import { requireSubscriber } from "../session.server.ts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = requireSubscriber(request, context);
   const { services, language } = pageTools(context);
-  const [profile, numbers, cities, jobs, line] = await Promise.all([
+  const [profile, numbers, cities, jobs, line, reservations] = await Promise.all([
     getProfile(services, account.accountId, account.selectedGsm, language),
     listNumbers(services, account.accountId),
     listCities(services.db, language),
     listJobs(services.db, language),
     services.network.lineStatus(account.selectedGsm),
+    listReservations(services.db, account.accountId, language),
   ]);
   return {
     heading: pageHeading(context, "page.profile"),
@@ -34,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     numbers: numbers.map((number) => number.gsm),
     cities,
     jobs,
+    reservations,
   };
 }
 

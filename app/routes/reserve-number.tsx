@@ -1,15 +1,246 @@
+// /reserve-number (guarded): the chosen number (?gsm=) with its price, the reserve form (spec §5: name,
+// city and birth date required, name invalid) and the service centres of the chosen city where the SIM
+// can be collected; confirming holds the number for 72 hours and shows the reference. The account's
+// reservations are listed below, each active one with cancel (this route's action, also for the profile).
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/reserve-number";
-import { pageHeading } from "../pages/page.server.ts";
+import { formatAmount, formatDateTime } from "../../common/format.ts";
+import { LOGIN_NUMBER_PATTERN } from "../../common/constants.ts";
+import { LINE_TYPES, reserveFormSchema } from "../../common/reservation.ts";
+import { listCities } from "../../server/reference/service.ts";
+import { cancelReservation, findAvailableNumber, listReservations, ReservationError, ReservationFieldError, reserveNumber } from "../../server/reservation/service.ts";
+import { listServiceCentres } from "../../server/support/centres.ts";
+import type { MessageKey } from "../../server/i18n.ts";
+import { refuseForeignOrigin } from "../account/actions.server.ts";
+import { addNotice } from "../account/web-session.server.ts";
+import { pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
+import { CANCEL_INTENT, MyReservations } from "../reservation/MyReservations.tsx";
+import { NumberText, TierBadge } from "../reservation/TierBadge.tsx";
+import { reserveNumberPath } from "../reservation/paths.ts";
 import { requireSubscriber } from "../session.server.ts";
+import { useShell } from "../shell/ShellContext.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSubscriber(request, context);
-  return { heading: pageHeading(context, "page.reserveNumber", [["page.reservation", "/Reservation"]]) };
+  const account = requireSubscriber(request, context);
+  const { services, language } = pageTools(context);
+  const params = new URL(request.url).searchParams;
+  const gsm = params.get("gsm") ?? "";
+  const [number, cities, centres, reservations] = await Promise.all([
+    LOGIN_NUMBER_PATTERN.test(gsm) ? findAvailableNumber(services.db, gsm) : Promise.resolve(null),
+    listCities(services.db, language),
+    listServiceCentres(services.db, language),
+    listReservations(services.db, account.accountId, language),
+  ]);
+  const done = params.get("done");
+  return {
+    heading: pageHeading(context, "page.reserveNumber", [["page.reservation", "/Reservation"]]),
+    asked: gsm,
+    number,
+    cities,
+    // Where a reserved SIM can be collected.
+    centres: centres.filter((centre) => centre.services.includes("reservation")).map(({ id, cityId, name, address, phones }) => ({ id, cityId, name, address, phones })),
+    reservations,
+    done: reservations.find((reservation) => reservation.reference === done && reservation.state === "active") ?? null,
+  };
+}
+
+export type ReserveAnswer = { fieldErrors: Record<string, string>; values: Record<string, string>; message?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const account = requireSubscriber(request, context);
+  const refused = refuseForeignOrigin(request, context);
+  if (refused) return refused;
+  const { services, t } = pageTools(context);
+  const form = Object.fromEntries([...(await request.formData()).entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  if (form.intent === CANCEL_INTENT) {
+    try {
+      await cancelReservation(services.db, account.accountId, form.reference ?? "");
+      addNotice(context, { tone: "success", key: "reservation.cancelled" });
+    } catch (error) {
+      if (!(error instanceof ReservationError)) throw error;
+      addNotice(context, { tone: "error", key: `reservation.errors.${error.code}` as MessageKey });
+    }
+    throw redirect(form.returnTo === "profile" ? "/profile" : "/reserve-number");
+  }
+  const parsed = reserveFormSchema.safeParse(form);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= t(issue.message as MessageKey);
+    return data<ReserveAnswer>({ fieldErrors, values: form }, 400);
+  }
+  try {
+    const reserved = await reserveNumber(services.db, account.accountId, parsed.data);
+    addNotice(context, { tone: "success", key: "reservation.reserved" });
+    throw redirect(`/reserve-number?done=${reserved.reference}`);
+  } catch (error) {
+    if (error instanceof ReservationFieldError) {
+      return data<ReserveAnswer>({ fieldErrors: Object.fromEntries(Object.entries(error.fieldErrors).map(([field, keys]) => [field, t(keys[0] as MessageKey)])), values: form }, 400);
+    }
+    if (error instanceof ReservationError) return data<ReserveAnswer>({ fieldErrors: {}, values: form, message: t(`reservation.errors.${error.code}` as MessageKey) }, error.httpStatus);
+    throw error;
+  }
 }
 
 export const meta = headingMeta;
 
-export default function ReserveNumber({ loaderData }: Route.ComponentProps) {
-  return <SectionPage heading={loaderData.heading} />;
+export default function ReserveNumber({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { language } = useShell().shell;
+  const { number, done, reservations } = loaderData;
+  return (
+    <SectionPage heading={loaderData.heading}>
+      <div className="flex flex-col gap-8">
+        {done ? (
+          <section role="status" aria-labelledby="reserved-title" className="flex flex-col gap-2 rounded-xl border border-green-300 bg-green-50 p-6">
+            <h2 id="reserved-title" className="text-xl font-bold text-green-900">{t("reservation.doneTitle")}</h2>
+            <p className="flex flex-wrap items-center gap-2">
+              <NumberText gsm={done.gsm} className="text-2xl" /> <TierBadge tier={done.tier} />
+            </p>
+            <p>
+              {t("reservation.reference")}: <bdi dir="ltr" className="font-mono text-lg font-bold">{done.reference}</bdi>
+            </p>
+            <p>{t("reservation.holdUntil", { date: formatDateTime(language, done.expiresAt) })}</p>
+            <p>{t("reservation.bring")}</p>
+            <CentresOf centres={loaderData.centres} cityId={done.cityId} city={done.city} />
+          </section>
+        ) : number ? (
+          <ReserveForm number={number} cities={loaderData.cities} centres={loaderData.centres} answer={actionData && "fieldErrors" in actionData ? actionData : undefined} />
+        ) : (
+          <p role="status" className="rounded-xl bg-amber-50 p-4 font-bold text-amber-900">
+            {loaderData.asked ? t("reservation.notAvailable") : t("reservation.chooseFirst")}{" "}
+            <Link to="/Reservation" className="text-brand-700 underline">{t("reservation.backToSearch")}</Link>
+          </p>
+        )}
+        <MyReservations reservations={reservations} returnTo="reserve" />
+      </div>
+    </SectionPage>
+  );
+}
+
+type Centre = Route.ComponentProps["loaderData"]["centres"][number];
+
+function CentresOf({ centres, cityId, city }: { centres: Centre[]; cityId: number; city: string }) {
+  const { t } = useTranslation();
+  const here = centres.filter((centre) => centre.cityId === cityId);
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className="font-bold text-brand-800">{t("reservation.centresIn", { city })}</h3>
+      {here.length === 0 ? <p className="text-slate-700">{t("reservation.noCentreIn")}</p> : null}
+      <ul className="flex flex-col gap-1">
+        {here.map((centre) => (
+          <li key={centre.id}>
+            <span className="font-bold">{centre.name}</span> — {centre.address} ·{" "}
+            <a href={`tel:${centre.phones[0]}`} className="text-brand-700 underline"><bdi dir="ltr">{centre.phones[0]}</bdi></a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ReserveForm({
+  number,
+  cities,
+  centres,
+  answer,
+}: {
+  number: NonNullable<Route.ComponentProps["loaderData"]["number"]>;
+  cities: Route.ComponentProps["loaderData"]["cities"];
+  centres: Centre[];
+  answer?: ReserveAnswer;
+}) {
+  const { t } = useTranslation();
+  const { language, currencySuffix } = useShell().shell;
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const values = answer?.values ?? {};
+  const [cityId, setCityId] = useState(Number(values.cityId) || 0);
+  // Checked here first with the server's own rules (common/reservation.ts); the server checks again.
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const errors = clientErrors ?? answer?.fieldErrors ?? {};
+  const checkBeforeSending = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = reserveFormSchema.safeParse(Object.fromEntries(new FormData(form)));
+    if (parsed.success) {
+      setClientErrors(null);
+      void submit(form);
+      return;
+    }
+    const found: Record<string, string> = {};
+    for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= t(issue.message as "validation.cityRequired");
+    setClientErrors(found);
+    const first = ["fullName", "cityId", "birthDate", "lineType"].find((name) => found[name]);
+    if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus?.();
+  };
+  const price = (amount: number) => formatAmount(language, amount, currencySuffix);
+  const field = (name: string) => ({
+    name,
+    id: `reserve-${name}`,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `reserve-${name}-error` : undefined,
+  });
+  const errorOf = (name: string) => (errors[name] ? <span id={`reserve-${name}-error`} className="text-sm font-bold text-red-700">{errors[name]}</span> : null);
+  const input = "rounded-lg border-2 border-slate-300 px-3 py-2 font-normal aria-[invalid=true]:border-red-700";
+  return (
+    <div className="grid gap-6 nav:grid-cols-[1fr_2fr]">
+      <section aria-labelledby="chosen-number" className="flex flex-col gap-3 self-start rounded-xl border border-brand-200 bg-brand-50 p-6">
+        <h2 id="chosen-number" className="font-bold text-brand-800">{t("reservation.chosen")}</h2>
+        <NumberText gsm={number.gsm} className="text-3xl text-slate-900" />
+        <TierBadge tier={number.tier} />
+        <dl className="grid grid-cols-2 gap-1">
+          <dt>{t("reservation.simPrice")}</dt>
+          <dd className="text-end">{price(number.simPrice)}</dd>
+          <dt>{t("reservation.serviceFee")}</dt>
+          <dd className="text-end">{price(number.serviceFee)}</dd>
+          <dt className="font-bold">{t("reservation.total")}</dt>
+          <dd className="text-end text-xl font-bold">{price(number.simPrice + number.serviceFee)}</dd>
+        </dl>
+        <Link to="/Reservation" className="font-bold text-brand-700 underline">{t("reservation.backToSearch")}</Link>
+      </section>
+      <Form method="post" action={reserveNumberPath(number.gsm)} noValidate onSubmit={checkBeforeSending} className="flex flex-col gap-4">
+        {answer?.message ? <p role="alert" className="rounded-lg bg-red-50 p-3 font-bold text-red-800">{answer.message}</p> : null}
+        <input type="hidden" name="gsm" value={number.gsm} />
+        <label htmlFor="reserve-fullName" className="flex flex-col gap-1 font-bold">
+          {t("reservation.fullName")}
+          <input {...field("fullName")} defaultValue={values.fullName} autoComplete="name" maxLength={60} className={input} />
+          {errorOf("fullName")}
+        </label>
+        <label htmlFor="reserve-cityId" className="flex flex-col gap-1 font-bold">
+          {t("reservation.city")}
+          <select {...field("cityId")} value={cityId || ""} onChange={(event) => setCityId(Number(event.currentTarget.value))} className={`${input} bg-white`}>
+            <option value="">{t("reservation.chooseCity")}</option>
+            {cities.map((city) => (
+              <option key={city.id} value={city.id}>{city.name}</option>
+            ))}
+          </select>
+          {errorOf("cityId")}
+        </label>
+        {cityId ? <CentresOf centres={centres} cityId={cityId} city={cities.find((city) => city.id === cityId)?.name ?? ""} /> : null}
+        <label htmlFor="reserve-birthDate" className="flex flex-col gap-1 font-bold">
+          {t("reservation.birthDate")}
+          <input {...field("birthDate")} type="date" defaultValue={values.birthDate} max={new Date().toISOString().slice(0, 10)} className={input} />
+          {errorOf("birthDate")}
+        </label>
+        <fieldset className="flex flex-col gap-2" aria-describedby={errors.lineType ? "reserve-lineType-error" : undefined}>
+          <legend className="mb-1 font-bold">{t("reservation.lineType")}</legend>
+          <div className="flex gap-3">
+            {LINE_TYPES.map((type) => (
+              <label key={type} className="flex items-center gap-2 rounded-lg border-2 border-slate-300 px-4 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+                <input type="radio" name="lineType" value={type} defaultChecked={(values.lineType ?? "prepaid") === type} />
+                {t(`reservation.lineTypes.${type}`)}
+              </label>
+            ))}
+          </div>
+          {errorOf("lineType")}
+        </fieldset>
+        <button type="submit" disabled={navigation.state === "submitting"} className="self-start rounded-lg bg-brand-700 px-6 py-3 font-bold text-white hover:bg-brand-800 disabled:opacity-60">
+          {navigation.state === "submitting" ? t("reservation.reserving") : t("reservation.confirm")}
+        </button>
+      </Form>
+    </div>
+  );
 }
