@@ -18,7 +18,8 @@
 //  8. Stops the server (SIGTERM) and the bench SMSC and removes the temporary directory, also on errors and Ctrl-C.
 //
 // Environment: BENCH_DURATION (seconds per measured run, default 10), BENCH_CONNECTIONS (default 50),
-// BENCH_WARMUP (seconds of warm-up per target, default 3), BENCH_NUMBERS (numbers registered for the
+// BENCH_WARMUP (seconds of warm-up per target, default 3), BENCH_INVENTORY (numbers in the reservation
+// inventory, default 1,000,000), BENCH_NUMBERS (numbers registered for the
 // login flow, default 1000), BENCH_FLOW_CONCURRENCY (login flows in flight at once, default 50),
 // BENCH_SMS (smpp, default: the code reaches the bench by SMPP; outbox: the server stores it and the flow
 // reads GET /dev/sms-outbox, which exists only outside production, so the server then runs with
@@ -38,6 +39,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { BENCH_OTP_LIMITS, prepareLoginBench, registerNumbers, runLoginFlows, startBenchSmsc } from "./bench-login.js";
+import { INVENTORY_SEARCHES, prepareInventory } from "./bench-inventory.js";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const clientDir = path.join(rootDir, "build", "client");
@@ -46,6 +48,7 @@ const DURATION_S = positiveNumber("BENCH_DURATION", 10);
 const CONNECTIONS = positiveNumber("BENCH_CONNECTIONS", 50);
 const WARMUP_S = positiveNumber("BENCH_WARMUP", 3, { allowZero: true });
 const NUMBERS = Math.round(positiveNumber("BENCH_NUMBERS", 1000));
+const INVENTORY = Math.round(positiveNumber("BENCH_INVENTORY", 1_000_000));
 const FLOW_CONCURRENCY = Math.round(positiveNumber("BENCH_FLOW_CONCURRENCY", 50));
 const SMS_MODE = process.env.BENCH_SMS === "outbox" ? "outbox" : "smpp";
 const READY_TARGET_MS = 3_000;
@@ -579,6 +582,10 @@ async function main() {
   const numbersCheck = await get(`${baseUrl}/core/api/users/numbers/user`, { authorization: `Bearer ${bearerTokens[0]}` });
   if (numbersCheck.status !== 200) throw new Error(`GET /core/api/users/numbers/user with a fresh session answered ${numbersCheck.status}`);
 
+  // Number reservation: the inventory at its benchmark size, and the plan of each search, printed once.
+  const inventory = await prepareInventory(dataDir, INVENTORY, log);
+  for (const search of INVENTORY_SEARCHES) process.stderr.write(`\nplan of ${search.name} (like '${search.like}'):\n  ${inventory.plans[search.key].join("\n  ")}\n`);
+
   // Line features act on the session's own number: each request posts the gsm that goes with its token.
   const sessions = [...tokens].map(([gsm, token]) => ({ gsm, token }));
   const targets = [
@@ -594,6 +601,7 @@ async function main() {
       headers: {},
       sessionForms: { sessions, fields: { gsmFilter: "", dateFilterType: "4" } },
     },
+    ...INVENTORY_SEARCHES.map((search) => ({ key: search.key, name: search.name, url: `${baseUrl}/core/api/numbers/available?${search.query}`, headers: {} })),
     { key: "static", name: `static ${asset.name}`, url: `${baseUrl}${assetUrl}`, headers: {} },
   ].map((target) => ({ ...target, headers: { "accept-encoding": ACCEPT_ENCODING, ...target.headers } }));
 
@@ -648,6 +656,7 @@ async function main() {
       otpLimits: BENCH_OTP_LIMITS,
     },
     targets: results,
+    inventory: { numbers: inventory.total, plans: inventory.plans },
     loginFlow: {
       ...loginFlow,
       setupSeconds,

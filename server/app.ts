@@ -57,8 +57,7 @@ export async function start(options: StartOptions): Promise<RunningServer> {
   const database = await openDatabase(config, logger, options.rootDir);
   if (options.seed) {
     const counts = await loadContent(database.db, path.join(options.rootDir, "content"));
-    const numbers = await seedInventory(database.db, DEMO_INVENTORY_SIZE);
-    logger.info({ counts, inventoryAdded: numbers }, "demo content loaded");
+    logger.info({ counts }, "demo content loaded");
   }
   const expirySweep = startExpirySweep(database.db, logger, config.RESERVATION_SWEEP_SECONDS);
   const sms = await createSmsGateway(config, database.db, logger).catch(async (error: unknown) => {
@@ -97,6 +96,14 @@ export async function start(options: StartOptions): Promise<RunningServer> {
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const url = `http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`;
   logger.info({ url, startupMs: Math.round(performance.now() - started) }, "listening");
+  if (options.seed) {
+    // The demo numbers for reservation: added after the server listens (a fresh database takes a second or
+    // two); numbers already there are left as they are.
+    seedInventory(database.db, DEMO_INVENTORY_SIZE).then(
+      (added) => added > 0 && logger.info({ added }, "demo reservation numbers added"),
+      (error: Error) => logger.warn({ err: error.message }, "demo reservation numbers not added"),
+    );
+  }
 
   let shutdownPromise: Promise<void> | undefined;
   const shutdown = (reason: string) =>
