@@ -23,7 +23,9 @@ export async function hitLimits(db: Executor, limits: RateLimit[]): Promise<numb
         window_started_at = case when c.window_started_at <= now() - make_interval(secs => ${windowSeconds}) then now() else c.window_started_at end
       returning hits, extract(epoch from (window_started_at + make_interval(secs => ${windowSeconds}) - now())) as remaining`);
     const row = result.rows[0]!;
-    if (row.hits > limit) wait = Math.max(wait ?? 0, Math.max(1, Math.ceil(Number(row.remaining))));
+    // Clamped to the window: a transaction that began a moment before the one that opened the window
+    // would otherwise compute a wait a fraction of a second longer than the window.
+    if (row.hits > limit) wait = Math.max(wait ?? 0, Math.min(windowSeconds, Math.max(1, Math.ceil(Number(row.remaining)))));
   }
   return wait;
 }

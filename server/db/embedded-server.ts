@@ -7,7 +7,7 @@
 // stale postmaster.pid may be left behind: start() stops the orphan or removes the stale lock, then
 // PostgreSQL's own crash recovery replays the write-ahead log, so every committed write is kept.
 import { spawn, spawnSync, execFileSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, chownSync, chmodSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, chownSync, chmodSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -108,6 +108,41 @@ async function stopPreviousServer(pgdata: string, logger: Logger): Promise<void>
   }
   logger.warn("removing a stale postmaster.pid left by a previous run");
   rmSync(pidFile, { force: true });
+  await stopOrphanBackends(pgdata, logger);
+}
+
+/**
+ * Backends of a postmaster that was killed (kill -9) keep running, and keep its shared memory, until
+ * they notice: a new server on the same data directory would refuse to start ("pre-existing shared
+ * memory block is still in use"). They are the processes whose working directory is the data directory.
+ */
+async function stopOrphanBackends(pgdata: string, logger: Logger): Promise<void> {
+  const orphans = orphanBackendsOf(pgdata);
+  if (orphans.length === 0) return;
+  logger.warn({ pids: orphans }, "stopping backends left by a killed embedded PostgreSQL");
+  for (const pid of orphans) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+  for (const pid of orphans) await waitForExit(pid, 5_000);
+}
+
+function orphanBackendsOf(pgdata: string): number[] {
+  if (!existsSync("/proc")) return [];
+  const target = realpathSync(pgdata);
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry) && Number(entry) !== process.pid)
+    .filter((entry) => {
+      try {
+        return readlinkSync(`/proc/${entry}/cwd`) === target;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }
 
 function run(command: string, args: string[], user: { uid: number; gid: number } | undefined): Promise<void> {
