@@ -2,8 +2,20 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { requestContext } from "./context.ts";
+import { isDatabaseUnavailable } from "../server/db/errors.ts";
 
 export const streamTimeout = 10_000;
+
+/** Requests whose loaders met an unavailable database (handleError sees the error before React Router hides it). */
+const unavailableRequests = new WeakSet<Request>();
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (isDatabaseUnavailable(error)) {
+    unavailableRequests.add(request);
+    return;
+  }
+  if (!request.signal.aborted) console.error(error);
+}
 
 export default async function handleRequest(
   request: Request,
@@ -14,6 +26,11 @@ export default async function handleRequest(
 ) {
   const { cspNonce } = loadContext.get(requestContext);
   let status = responseStatusCode;
+  // A page whose data could not be read because the database is down or too slow: 503, try again soon.
+  if (unavailableRequests.has(request)) {
+    status = 503;
+    responseHeaders.set("Retry-After", "5");
+  }
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), streamTimeout + 1000);
   const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />, {

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { loadContent } from "./db/seed/load-content.ts";
 import { startExpirySweep } from "./reservation/expiry-job.ts";
+import { createMetrics } from "./metrics.ts";
 import { DEMO_INVENTORY_SIZE, seedInventory } from "./reservation/inventory.ts";
 import { createHttpApp } from "./http.ts";
 import { createLogger } from "./logger.ts";
@@ -59,12 +60,14 @@ export async function start(options: StartOptions): Promise<RunningServer> {
     const counts = await loadContent(database.db, path.join(options.rootDir, "content"));
     logger.info({ counts }, "demo content loaded");
   }
-  const expirySweep = startExpirySweep(database.db, logger, config.RESERVATION_SWEEP_SECONDS);
+
   const sms = await createSmsGateway(config, database.db, logger).catch(async (error: unknown) => {
     await database.close();
     throw error;
   });
-  const services: AppServices = { config, database, db: database.db, logger, sms, network: createEmbeddedNetwork(database.db) };
+  const metrics = createMetrics(database.pool);
+  const services: AppServices = { config, database, db: database.db, logger, sms, network: createEmbeddedNetwork(database.db), metrics };
+  const expirySweep = startExpirySweep(database.db, logger, config.RESERVATION_SWEEP_SECONDS, metrics);
   // Read (or, on a new database, generate) the RSA key now rather than on the first sign-in request.
   numberEncryptionKey(services).catch((error: Error) => logger.warn({ err: error.message }, "number encryption key not loaded yet"));
 

@@ -18,6 +18,10 @@ const configSchema = z
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** A statement running longer is cancelled and the request answers 503 (never hangs). */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+    /** Bearer token of GET /metrics; unset, /metrics does not exist. */
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     PUBLIC_URL: z.url().optional(),
     COMPANY_SLUG: z
       .string()

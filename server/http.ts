@@ -21,9 +21,12 @@ import { LineFeatureError } from "./line-features/types.ts";
 import { SESSION_COOKIE } from "./auth/session.ts";
 import { clientIpOf } from "./client-ip.ts";
 import { translate } from "./i18n.ts";
+import { isDatabaseUnavailable } from "./db/errors.ts";
 import { FEEDBACK_FILE_MAX_BYTES } from "../common/feedback.ts";
 import { listOutbox } from "./sms/outbox.ts";
 import { robotsTxt, sitemapXml } from "./seo/sitemap.ts";
+import { routeLabel } from "./metrics.ts";
+import { timingSafeEqual } from "node:crypto";
 import type { AppEnv } from "./http-env.ts";
 import type { AppServices } from "./services.ts";
 
@@ -86,7 +89,9 @@ export function createHttpApp(options: HttpAppOptions) {
     // A client that hung up is not a server failure: logged as 499 (nginx's "client closed request").
     const status = c.req.raw.signal.aborted ? 499 : c.res.status;
     const entry = { method: c.req.method, path: c.req.path, status, durationMs };
-    if (status >= 500) c.get("logger").error(entry, "request failed");
+    services.metrics.observeRequest(routeLabel(c.req.path, status), c.req.method, status, durationMs / 1000);
+    if (status === 503) c.get("logger").warn(entry, "request refused: not available");
+    else if (status >= 500) c.get("logger").error(entry, "request failed");
     else if (c.req.path !== "/healthz" && c.req.path !== "/readyz") c.get("logger").info(entry, "request");
   });
   app.use(
@@ -125,6 +130,19 @@ export function createHttpApp(options: HttpAppOptions) {
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   const siteOrigin = (c: Context<AppEnv>) => (config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : new URL(c.req.url).origin);
+  // Prometheus metrics, only with the configured bearer token (compared in constant time).
+  app.get("/metrics", async (c) => {
+    const token = config.METRICS_TOKEN;
+    const given = (c.req.header("authorization") ?? "").replace(/^Bearer /i, "");
+    if (!token) return c.notFound();
+    if (given.length !== token.length || !timingSafeEqual(Buffer.from(given), Buffer.from(token))) {
+      c.header("WWW-Authenticate", 'Bearer realm="metrics"');
+      return c.text("unauthorized", 401);
+    }
+    c.header("Content-Type", services.metrics.registry.contentType);
+    c.header("Cache-Control", "no-store");
+    return c.body(await services.metrics.registry.metrics());
+  });
   app.get("/robots.txt", (c) => {
     c.header("Cache-Control", "public, max-age=3600");
     return c.text(robotsTxt(siteOrigin(c)));
@@ -237,8 +255,15 @@ export function createHttpApp(options: HttpAppOptions) {
       if (error.status === 415) return c.json(failureBody(language, "UNSUPPORTED_MEDIA_TYPE", "api.unsupportedType"), 415);
       return error.getResponse();
     }
-    c.get("logger")?.error({ err: { message: error.message, stack: error.stack } }, "unhandled error");
     const language = c.get("language") ?? languageFromAcceptLanguage(c.req.header("accept-language"));
+    if (isDatabaseUnavailable(error)) {
+      services.metrics.databaseUnavailable();
+      c.get("logger")?.warn({ err: error.message }, "database unavailable: answered 503");
+      c.header("Retry-After", "5");
+      if (isApiPath(c.req.path)) return c.json(failureBody(language, "SERVICE_UNAVAILABLE", "api.unavailable"), 503);
+      return c.text(translate(language, "api.unavailable"), 503);
+    }
+    c.get("logger")?.error({ err: { message: error.message, stack: error.stack } }, "unhandled error");
     if (isApiPath(c.req.path)) return c.json(failureBody(language, "INTERNAL", "api.internal"), 500);
     return c.text(language === "ar" ? "عذراً، حدث خطأ ما" : "Sorry Something Went Wrong", 500);
   });

@@ -2,6 +2,7 @@
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/database.ts";
 import type { Logger } from "./logger.ts";
+import type { Metrics } from "./metrics.ts";
 import type { NetworkPort } from "./network/types.ts";
 import type { SmsGateway } from "./sms/types.ts";
 
@@ -12,4 +13,5 @@ export interface AppServices {
   logger: Logger;
   sms: SmsGateway;
   network: NetworkPort;
+  metrics: Metrics;
 }

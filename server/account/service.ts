@@ -155,6 +155,7 @@ async function sendCode(services: AppServices, target: CodeTarget, origin: Reque
       await refundLimits(tx, limits.map((limit) => limit.key));
     });
     if (error instanceof SmsDeliveryError) {
+      services.metrics.smsError();
       services.logger.warn({ driver: services.sms.driver, purpose: target.purpose, err: error.message }, "SMS not accepted by the gateway");
       throw new AccountError("SMS_UNAVAILABLE");
     }
@@ -167,6 +168,7 @@ async function sendCode(services: AppServices, target: CodeTarget, origin: Reque
       .set({ voidedAt: new Date() })
       .where(and(eq(oneTimeCodes.gsm, gsm), ne(oneTimeCodes.id, codeId), isNull(oneTimeCodes.usedAt), isNull(oneTimeCodes.voidedAt)));
   });
+  services.metrics.codeSent(target.purpose);
   if (Math.random() * PRUNE_ONE_IN < 1) void pruneOldCodes(db).catch(() => {});
   return { gsm, purpose: target.purpose, resendAfterSeconds: config.OTP_RESEND_SECONDS, expiresInSeconds: config.OTP_TTL_SECONDS };
 }
@@ -271,7 +273,10 @@ async function consumeCode<T>(
     )
     .orderBy(desc(oneTimeCodes.id))
     .limit(1);
-  if (!candidate) throw new AccountError("CODE_INVALID");
+  if (!candidate) {
+    services.metrics.codeFailed("invalid");
+    throw new AccountError("CODE_INVALID");
+  }
   // Another account's add-number code: not this caller's to try, and trying it changes nothing.
   if ((candidate.purpose === "add-number" || candidate.purpose === "service-password") && candidate.accountId !== accountId) throw new AccountError("NOT_YOUR_NUMBER");
   const purpose = candidate.purpose as CodePurpose;
@@ -288,6 +293,7 @@ async function consumeCode<T>(
         .where(and(eq(oneTimeCodes.id, candidate.id), isNull(oneTimeCodes.usedAt), isNull(oneTimeCodes.voidedAt)));
       return recordWrongCode(tx, services, gsm, now);
     });
+    services.metrics.codeFailed("wrong");
     if (lockedUntil) throw new AccountError("NUMBER_LOCKED", { retryAfterSeconds: secondsUntil(lockedUntil, now) });
     throw new AccountError("CODE_INVALID");
   }
@@ -299,7 +305,9 @@ async function consumeCode<T>(
       .where(and(eq(oneTimeCodes.id, candidate.id), isNull(oneTimeCodes.usedAt), isNull(oneTimeCodes.voidedAt), gt(oneTimeCodes.expiresAt, now)))
       .returning({ id: oneTimeCodes.id });
     if (consumed.length === 0) throw new AccountError("CODE_INVALID");
-    return onSuccess(tx, purpose);
+    const result = await onSuccess(tx, purpose);
+    services.metrics.codeVerified(purpose);
+    return result;
   });
 }
 

@@ -22,6 +22,7 @@ export type FailureCode =
   | "PAYLOAD_TOO_LARGE"
   | "UNSUPPORTED_MEDIA_TYPE"
   | "RATE_LIMITED"
+  | "SERVICE_UNAVAILABLE"
   | "INTERNAL"
   | AccountErrorCode
   | LineFeatureErrorCode

@@ -31,6 +31,8 @@ export function migrationsFolder(rootDir: string): string {
 export async function applyMigrations(pool: pg.Pool, rootDir: string): Promise<void> {
   const client = await pool.connect();
   try {
+    // A migration may build an index over a large table: no statement timeout for this session.
+    await client.query("set statement_timeout = 0");
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
     await migrate(drizzle({ client, schema }), { migrationsFolder: migrationsFolder(rootDir) });
   } finally {
@@ -51,6 +53,8 @@ export async function openDatabase(config: Config, logger: Logger, rootDir: stri
     connectionString: url,
     max: config.DATABASE_POOL_SIZE,
     connectionTimeoutMillis: 5_000,
+    // The server cancels a statement that runs longer (migrations and seeding lift it for themselves).
+    statement_timeout: config.DATABASE_STATEMENT_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
     application_name: "operator-website",
   });

@@ -2,9 +2,10 @@
 // several instances at once is safe: each due hold is locked by one sweep (SKIP LOCKED) and ended once.
 import type { Db } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
+import type { Metrics } from "../metrics.ts";
 import { expireHolds } from "./service.ts";
 
-export function startExpirySweep(db: Db, logger: Logger, intervalSeconds: number, clock: () => Date = () => new Date()): { stop(): Promise<void> } {
+export function startExpirySweep(db: Db, logger: Logger, intervalSeconds: number, metrics?: Pick<Metrics, "holdsExpired">, clock: () => Date = () => new Date()): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;
   const sweep = () => {
     if (running) return;
@@ -14,7 +15,10 @@ export function startExpirySweep(db: Db, logger: Logger, intervalSeconds: number
         let ended: number;
         do {
           ended = await expireHolds(db, clock());
-          if (ended > 0) logger.info({ ended }, "reservation holds expired");
+          if (ended > 0) {
+            logger.info({ ended }, "reservation holds expired");
+            metrics?.holdsExpired(ended);
+          }
         } while (ended >= 1000);
       } catch (error) {
         logger.warn({ err: (error as Error).message }, "reservation expiry sweep failed; next try on schedule");

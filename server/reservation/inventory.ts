@@ -15,9 +15,12 @@ export const DEMO_INVENTORY_SIZE = 40_000;
  * is prime to 10⁷. The tier is computed by the same rule as common/reservation.ts tierOf (a test holds
  * them together), in SQL so that a million rows load in seconds.
  */
-export async function seedInventory(db: Executor, count: number, start = 1): Promise<number> {
+export async function seedInventory(db: Db, count: number, start = 1): Promise<number> {
   const { regular, silver, gold } = TIER_PRICES;
-  const result = await db.execute(sql`
+  // A large insert (index maintenance included) may run longer than the statement timeout of requests.
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`);
+    return tx.execute(sql`
     insert into number_inventory (gsm, tier, sim_price, service_fee)
     select gsm, tier,
       case tier when 'gold' then ${gold.sim}::int when 'silver' then ${silver.sim}::int else ${regular.sim}::int end,
@@ -35,6 +38,7 @@ export async function seedInventory(db: Executor, count: number, start = 1): Pro
       ) as numbers
     ) as tiered
     on conflict (gsm) do nothing`);
+  });
   return result.rowCount ?? 0;
 }
 

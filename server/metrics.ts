@@ -1,0 +1,110 @@
+// Prometheus metrics of one instance (GET /metrics with the METRICS_TOKEN bearer; off when unset): request
+// rate and latency by route, one-time codes sent / verified / failed and their ratio (a falling verified ÷
+// sent is the sign of SMS pumping), SMS gateway errors, database pool use, reservation holds expired, and
+// Node's own process metrics.
+import client from "prom-client";
+import type pg from "pg";
+
+export interface Metrics {
+  registry: client.Registry;
+  observeRequest(route: string, method: string, status: number, seconds: number): void;
+  codeSent(purpose: string): void;
+  codeVerified(purpose: string): void;
+  codeFailed(reason: "wrong" | "invalid"): void;
+  smsError(): void;
+  holdsExpired(count: number): void;
+  databaseUnavailable(): void;
+}
+
+export function createMetrics(pool: pg.Pool | null): Metrics {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  const requests = new client.Counter({ name: "http_requests_total", help: "HTTP requests answered, by route, method and status", labelNames: ["route", "method", "status"], registers });
+  const duration = new client.Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to answer an HTTP request (headers sent), by route and method",
+    labelNames: ["route", "method"],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
+  const sent = new client.Counter({ name: "otp_codes_sent_total", help: "One-time codes accepted by the SMS gateway, by purpose", labelNames: ["purpose"], registers });
+  const verified = new client.Counter({ name: "otp_codes_verified_total", help: "One-time codes verified, by purpose", labelNames: ["purpose"], registers });
+  const failed = new client.Counter({ name: "otp_codes_failed_total", help: "Code submissions refused (wrong code, or no valid code)", labelNames: ["reason"], registers });
+  let sentCount = 0;
+  let verifiedCount = 0;
+  new client.Gauge({
+    name: "otp_verified_to_sent_ratio",
+    help: "Codes verified ÷ codes sent since this instance started (low values suggest SMS pumping)",
+    registers,
+    collect() {
+      this.set(sentCount === 0 ? 1 : verifiedCount / sentCount);
+    },
+  });
+  const smsErrors = new client.Counter({ name: "sms_gateway_errors_total", help: "Messages the SMS gateway did not accept", registers });
+  const holds = new client.Counter({ name: "reservation_holds_expired_total", help: "Number reservations ended by the expiry sweep of this instance", registers });
+  const unavailable = new client.Counter({ name: "database_unavailable_total", help: "Requests answered 503 because the database was unreachable or too slow", registers });
+  if (pool) {
+    const gauge = (name: string, help: string, read: () => number) =>
+      new client.Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(read());
+        },
+      });
+    gauge("db_pool_connections", "Connections the pool holds (busy and idle)", () => pool.totalCount);
+    gauge("db_pool_idle_connections", "Idle connections in the pool", () => pool.idleCount);
+    gauge("db_pool_waiting_requests", "Queries waiting for a free connection", () => pool.waitingCount);
+  }
+  return {
+    registry,
+    observeRequest(route, method, status, seconds) {
+      requests.inc({ route, method, status: String(status) });
+      duration.observe({ route, method }, seconds);
+    },
+    codeSent(purpose) {
+      sentCount += 1;
+      sent.inc({ purpose });
+    },
+    codeVerified(purpose) {
+      verifiedCount += 1;
+      verified.inc({ purpose });
+    },
+    codeFailed(reason) {
+      failed.inc({ reason });
+    },
+    smsError() {
+      smsErrors.inc();
+    },
+    holdsExpired(count) {
+      holds.inc(count);
+    },
+    databaseUnavailable() {
+      unavailable.inc();
+    },
+  };
+}
+
+/** Pages by their first path segment, the API without ids and numbers: a bounded set of route labels. */
+const PAGE_SECTIONS = new Set([
+  "", "home", "personal", "products", "bundles", "bundle-details", "offers", "offer-details", "roaming", "international-roaming-countries",
+  "sms-roaming-countries", "app-details", "service-details", "news-details", "segment-details", "reserve-number", "reservation", "support",
+  "super-clip", "call-forward", "call-barring", "hotline", "profile", "privacy-policy", "service-terms", "search", "business", "account",
+  "line-features", "assets", "images", "healthz", "readyz", "metrics", "sitemap.xml", "robots.txt", "api-docs", "favicon.svg",
+]);
+
+export function routeLabel(pathname: string, status: number): string {
+  const path = pathname.toLowerCase().replace(/\.data$/, "");
+  if (/^\/(core|customercare)\/api\/|^\/api\//.test(path)) {
+    if (status === 404) return "api:unknown";
+    return path
+      .split("/")
+      .map((segment) => (/^\d+$|^09\d{8}$|^r-[0-9a-z]{8}$/.test(segment) ? ":id" : segment))
+      .join("/");
+  }
+  const first = path.split("/")[1] ?? "";
+  if (first.startsWith("about-")) return "/about";
+  return PAGE_SECTIONS.has(first) ? `/${first}` : "other";
+}
