@@ -26,6 +26,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   /** Extra command-line arguments of server/serve.js (e.g. --seed). */
   args?: string[];
+  /** Run on the database of this server (a second instance of the same site) instead of a new clone. */
+  sameDatabaseAs?: TestServer;
   /** Log level; at most "info", since the server announces itself with an info line. Default "info". */
   logLevel?: "info" | "debug" | "trace";
 }
@@ -56,7 +58,10 @@ process.once("exit", () => {
 });
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const database = await createTestDatabase();
+  // A second instance shares the first one's database, and leaves dropping it to the first.
+  const database = options.sameDatabaseAs
+    ? { url: options.sameDatabaseAs.databaseUrl, drop: async () => {} }
+    : await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "operator-server-"));
   const env: Record<string, string> = {};
   for (const name of INHERITED_ENV) if (process.env[name] !== undefined) env[name] = process.env[name]!;
