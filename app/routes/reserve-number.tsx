@@ -21,6 +21,7 @@ import { CANCEL_INTENT, MyReservations } from "../reservation/MyReservations.tsx
 import { NumberText, TierBadge } from "../reservation/TierBadge.tsx";
 import { reserveNumberPath } from "../reservation/paths.ts";
 import { requireSubscriber } from "../session.server.ts";
+import { formFieldHelpers } from "../pages/form-fields.tsx";
 import { useShell } from "../shell/ShellContext.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -177,13 +178,7 @@ function ReserveForm({
     if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus?.();
   };
   const price = (amount: number) => formatAmount(language, amount, currencySuffix);
-  const field = (name: string) => ({
-    name,
-    id: `reserve-${name}`,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `reserve-${name}-error` : undefined,
-  });
-  const errorOf = (name: string) => (errors[name] ? <span id={`reserve-${name}-error`} className="text-sm font-bold text-red-700">{errors[name]}</span> : null);
+  const { field, errorOf } = formFieldHelpers("reserve", errors);
   const input = "rounded-lg border-2 border-slate-300 px-3 py-2 font-normal aria-[invalid=true]:border-red-700";
   return (
     <div className="grid gap-6 nav:grid-cols-[1fr_2fr]">

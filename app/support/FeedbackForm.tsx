@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { formFieldHelpers } from "../pages/form-fields.tsx";
 import { FEEDBACK_HONEYPOT_FIELD, FEEDBACK_RATINGS, feedbackFieldErrors, fileProblem } from "../../common/feedback.ts";
 
 export type FeedbackAnswer =
@@ -70,18 +71,7 @@ export function FeedbackForm({ serverAnswer }: { serverAnswer?: FeedbackAnswer }
     void fetcher.submit(form, { method: "post", encType: "multipart/form-data" });
   };
 
-  const field = (name: string) => ({
-    name,
-    id: `feedback-${name}`,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `feedback-${name}-error` : undefined,
-  });
-  const errorOf = (name: string) =>
-    errors[name] ? (
-      <span id={`feedback-${name}-error`} className="text-sm font-bold text-red-700">
-        {t(errors[name] as "validation.fullNameRequired")}
-      </span>
-    ) : null;
+  const { field, errorOf } = formFieldHelpers("feedback", errors, (key) => t(key as "validation.fullNameRequired"));
 
   return (
     <fetcher.Form key={formKey} method="post" encType="multipart/form-data" noValidate onSubmit={(event) => void checkBeforeSending(event)} className="flex max-w-2xl flex-col gap-5">

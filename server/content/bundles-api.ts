@@ -46,7 +46,7 @@ export const bundlesApi = createApiRouter()
       request: {
         headers: languageHeader,
         query: z.object({
-          categoryId: z.coerce.number().int().positive().optional().openapi({ example: 1 }),
+          categoryId: z.coerce.number().int().positive().max(2_147_483_647).optional().openapi({ example: 1 }),
           page: z.coerce.number().int().min(0).max(10_000).default(0),
           size: z.coerce.number().int().min(1).max(100).default(20),
         }),

@@ -124,16 +124,29 @@ const callerPageSchema = z
   .object({ data: z.array(z.object({ number: z.string(), date: z.string().openapi({ description: "ISO 8601" }) })), page: z.number().int(), size: z.number().int(), total: z.number().int() })
   .openapi("CallerPage");
 
-function failures(...codes: LineFeatureErrorCode[]) {
+function failures(codes: LineFeatureErrorCode[], accountCodes: Partial<Record<number, string[]>> = {}) {
   const byStatus = new Map<number, string[]>([[400, ["BAD_REQUEST (field errors)"]], [401, ["SESSION_EXPIRED"]]]);
   for (const code of codes) {
     const status = new LineFeatureError(code).httpStatus;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
+  for (const [status, list] of Object.entries(accountCodes)) byStatus.set(Number(status), [...(byStatus.get(Number(status)) ?? []), ...(list ?? [])]);
   return Object.fromEntries([...byStatus].map(([status, list]) => [status, jsonContent(failureSchema, list.join(", "))]));
 }
 
-export function route(path: string, summary: string, requestBody: ReturnType<typeof body>, response: z.ZodType, codes: LineFeatureErrorCode[], query?: z.ZodObject) {
+/**
+ * A line-feature row: POST with the Bearer session; `codes` are the rule refusals it can answer, and
+ * `accountCodes` those of the accounts service (one-time codes) by HTTP status.
+ */
+export function route(
+  path: string,
+  summary: string,
+  requestBody: ReturnType<typeof body>,
+  response: z.ZodType,
+  codes: LineFeatureErrorCode[],
+  query?: z.ZodObject,
+  accountCodes?: Partial<Record<number, string[]>>,
+) {
   return createRoute({
     method: "post",
     path,
@@ -141,7 +154,7 @@ export function route(path: string, summary: string, requestBody: ReturnType<typ
     summary,
     security: bearerSecurity,
     request: { headers: bearer, body: requestBody, ...(query ? { query } : {}) },
-    responses: { 200: jsonContent(successSchema(response), "status 200: done"), ...failures(...codes) },
+    responses: { 200: jsonContent(successSchema(response), "status 200: done"), ...failures(codes, accountCodes) },
   });
 }
 

@@ -64,13 +64,13 @@ export const hotlineApi = createApiRouter()
     const actor = await actorOf(c);
     return ok(c, await listHotlineLines(c.get("services"), actor.accountId));
   })
-  .openapi(route("/core/api/hotline/password/code", "Send the one-time code that allows setting the number's service password", body(gsmForm, gsmForm, "The number"), codeSent, ["NOT_YOUR_NUMBER"]), async (c) => {
+  .openapi(route("/core/api/hotline/password/code", "Send the one-time code that allows setting the number's service password", body(gsmForm, gsmForm, "The number"), codeSent, ["NOT_YOUR_NUMBER"], undefined, { 429: ["RESEND_TOO_SOON", "RATE_LIMITED", "NUMBER_LOCKED"], 503: ["SMS_UNAVAILABLE"] }), async (c) => {
     const actor = await actorOf(c);
     const { gsm } = await requestOf(c, empty);
     const sent = await sendServicePasswordCode(c.get("services"), actor.accountId, gsm, originOf(c));
     return ok(c, { resendAfterSeconds: sent.resendAfterSeconds, expiresInSeconds: sent.expiresInSeconds }, "account.codeSent");
   })
-  .openapi(route("/core/api/hotline/password", "Set the service password with the code", body(passwordForm, passwordForm, "Encrypted number#code and the password"), z.null(), ["NOT_YOUR_NUMBER"]), async (c) => {
+  .openapi(route("/core/api/hotline/password", "Set the service password with the code", body(passwordForm, passwordForm, "Encrypted number#code and the password"), z.null(), ["NOT_YOUR_NUMBER"], undefined, { 429: ["NUMBER_LOCKED"] }), async (c) => {
     const actor = await actorOf(c);
     const services = c.get("services");
     const { gsm, input } = await requestOf(c, z.object({ data: z.string().min(1, "validation.codeIncomplete"), password: servicePasswordSchema.shape.password }));

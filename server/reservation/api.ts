@@ -165,6 +165,7 @@ export const reservationApi = createApiRouter()
       request: { headers: bearer, params: z.object({ reference: z.string().max(20).openapi({ param: { name: "reference", in: "path" }, example: "R-7K2M9QX4" }) }) },
       responses: {
         200: jsonContent(successSchema(z.null()), "Cancelled"),
+        400: jsonContent(failureSchema, "The reference is not one (too long)"),
         401: jsonContent(failureSchema, "SESSION_EXPIRED"),
         403: jsonContent(failureSchema, "RESERVATION_NOT_YOURS"),
         404: jsonContent(failureSchema, "RESERVATION_NOT_FOUND"),

@@ -31,6 +31,7 @@ export const feedbackApi = createApiRouter().openapi(
       200: jsonContent(successSchema(z.object({ reference: z.string().openapi({ example: "FB-7K2M9QX4" }) })), "Received; the reference to quote"),
       400: jsonContent(failureSchema, "A field is missing or not valid (errors per field)"),
       413: jsonContent(failureSchema, "The request is far larger than the file limit"),
+      415: jsonContent(failureSchema, "The body is not multipart/form-data"),
       429: jsonContent(failureSchema, "Too many messages from this address; see Retry-After"),
     },
   }),
