@@ -1,0 +1,65 @@
+// The database goes away while the app serves (step 6, proof 3, first part): its connections are cut and new
+// ones refused. Requests then fail fast with 503 and Retry-After (API and pages, never a 500 or a hang),
+// /readyz says 503, nothing is logged as an error; when the database accepts connections again the app
+// recovers by itself, and what was committed before is still there.
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { expectFailure, expectSuccess } from "../support/contract.ts";
+import { withClient } from "../support/database.ts";
+import { insertSession, postForm } from "../support/subscriber.ts";
+import { api, send, startTestServer, type TestServer } from "../support/test-server.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  // Whatever happened, let the database be dropped.
+  await withClient(server.databaseUrl.replace(/\/[^/?]+(\?|$)/, "/postgres$1"), (db) => db.query(`alter database "${databaseName()}" allow_connections true`)).catch(() => {});
+  await server?.stop();
+});
+
+function databaseName(): string {
+  return decodeURIComponent(new URL(server.databaseUrl).pathname.slice(1));
+}
+/** Connects to the server's maintenance database, not the app's. */
+const admin = <T>(use: Parameters<typeof withClient<T>>[1]) => withClient(server.databaseUrl.replace(/\/[^/?]+(\?|$)/, "/postgres$1"), use);
+
+test("an outage answers 503 quickly, then the app recovers by itself with nothing committed lost", async () => {
+  const session = await insertSession(server.databaseUrl);
+  const available = expectSuccess<{ data: { gsm: string }[] }>(await api(server).get("/core/api/numbers/available?pattern=55&size=1", "en"), "en");
+  const gsm = available.data[0]!.gsm;
+  const { reference } = expectSuccess<{ reference: string }>(
+    await postForm(server, "/core/api/reservations", { gsm, fullName: "Ali Hasan", cityId: "1", birthDate: "1990-01-01", lineType: "prepaid" }, { token: session.token }),
+    "ar",
+    "reservation.reserved",
+  );
+
+  await admin(async (db) => {
+    await db.query(`alter database "${databaseName()}" allow_connections false`);
+    await db.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1", [databaseName()]);
+  });
+  try {
+    const started = performance.now();
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, () => api(server).get("/customerCare/api/city/all", "en")),
+      ...Array.from({ length: 5 }, () => api(server).page("/products?lang=ar")),
+      ...Array.from({ length: 5 }, () => api(server).get("/core/api/reservations", "ar", { authorization: `Bearer ${session.token}` })),
+    ]);
+    expect(performance.now() - started).toBeLessThan(8_000);
+    for (const answer of answers) {
+      expect(answer.status, answer.text.slice(0, 200)).toBe(503);
+      expect(answer.headers["retry-after"]).toBe("5");
+    }
+    expectFailure(answers[0]!, 503, "SERVICE_UNAVAILABLE", "en", "unavailable");
+    expect((await send(server.url, "/readyz")).status).toBe(503);
+    expect((await send(server.url, "/healthz")).status).toBe(200);
+  } finally {
+    await admin((db) => db.query(`alter database "${databaseName()}" allow_connections true`));
+  }
+
+  await expect.poll(async () => (await send(server.url, "/readyz")).status, { timeout: 15_000, interval: 250 }).toBe(200);
+  expect((await api(server).get("/customerCare/api/city/all", "en")).status).toBe(200);
+  const mine = expectSuccess<{ reference: string; state: string }[]>(await api(server).get("/core/api/reservations", "en", { authorization: `Bearer ${session.token}` }), "en");
+  expect(mine).toEqual([expect.objectContaining({ reference, state: "active" })]);
+  expect(server.errors()).toEqual([]);
+});
