@@ -92,6 +92,17 @@ export async function startBenchSmsc() {
       for (const session of [...server.sessions]) session.destroy();
       return new Promise((resolve) => server.close(() => resolve()));
     },
+    /** The SMSC goes away (for the fault proofs): its sessions are cut and it stops listening. */
+    stop() {
+      return this.close();
+    },
+    /** …and comes back on the same port. */
+    restart() {
+      return new Promise((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(port, "127.0.0.1", resolve);
+      });
+    },
   };
 }
 

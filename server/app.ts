@@ -50,6 +50,9 @@ function loadBuild(): Promise<ServerBuild> {
   return import("virtual:react-router/server-build");
 }
 
+/** How long each closing step of the shutdown (sweep, SMS gateway, network port, database) may take. */
+const CLOSE_STEP_TIMEOUT_MS = 5_000;
+
 export async function start(options: StartOptions): Promise<RunningServer> {
   const config: Config = loadConfig(options.env);
   const logger = createLogger(config.LOG_LEVEL);
@@ -125,10 +128,19 @@ export async function start(options: StartOptions): Promise<RunningServer> {
         logger.warn("shutdown timeout: closing remaining connections");
         server.closeAllConnections();
       }
-      await expirySweep.stop();
-      await sms.close().catch((error: Error) => logger.warn({ err: error.message }, "SMS gateway did not close cleanly"));
-      await services.network.close();
-      await database.close();
+      // Each closing step has a bound: a peer that never answers (an SMSC, a database) cannot keep the
+      // process from exiting; the step that did not finish is logged.
+      const within = async (label: string, step: () => Promise<unknown>) => {
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), CLOSE_STEP_TIMEOUT_MS)));
+        const outcome = await Promise.race([step().catch((error: Error) => logger.warn({ err: error.message }, `${label} did not close cleanly`)), late]);
+        clearTimeout(timer);
+        if (outcome === "late") logger.error({ step: label, waitedMs: CLOSE_STEP_TIMEOUT_MS }, "shutdown step did not finish in time; going on");
+      };
+      await within("reservation expiry sweep", () => expirySweep.stop());
+      await within("SMS gateway", () => sms.close());
+      await within("network port", () => services.network.close());
+      await within("database", () => database.close());
       logger.info("stopped");
     })());
 

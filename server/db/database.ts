@@ -60,6 +60,10 @@ export async function openDatabase(config: Config, logger: Logger, rootDir: stri
   });
   // An idle client that loses its server emits 'error' on the pool; log it rather than crash the process.
   pool.on("error", (error) => logger.warn({ err: error.message }, "database connection lost"));
+  // A connection that is checked out (in a transaction, between two queries) and is cut by the server emits
+  // 'error' on its client, not on the pool: without a listener that would crash the process. The query in
+  // progress fails on its own (503), and the pool drops the broken client when it is released.
+  pool.on("connect", (client) => client.on("error", (error) => logger.warn({ err: error.message }, "database connection lost while in use")));
   try {
     await applyMigrations(pool, rootDir);
   } catch (error) {

@@ -1,6 +1,6 @@
 // The short version of `npm run proof:load` (step 6, proof 2) in the default run: the same script, 50
-// connections, two rounds of 5 s; it must report no unexpected answer, no failed login flow, no server
-// error, and RSS growth within its limit (exit code 0).
+// connections, two rounds of 5 s; it must report no unexpected answer, no failed login flow and no server
+// error (exit code 0). Memory steadiness needs long rounds: it is judged by the full command only.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,7 +8,7 @@ import { expect, test } from "vitest";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-test("a short mixed load passes: every answer expected, login flows complete, memory steady", { timeout: 240_000 }, async () => {
+test("a short mixed load passes: every answer expected, login flows complete, no server error", { timeout: 240_000 }, async () => {
   const child = spawn(process.execPath, [path.join(rootDir, "scripts", "proof-load.js")], {
     cwd: rootDir,
     env: { ...process.env, PROOF_CONNECTIONS: "50", PROOF_DURATION: "5", PROOF_ROUNDS: "2", PROOF_NUMBERS: "100" },
