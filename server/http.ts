@@ -90,9 +90,13 @@ export function createHttpApp(options: HttpAppOptions) {
     const status = c.req.raw.signal.aborted ? 499 : c.res.status;
     const entry = { method: c.req.method, path: c.req.path, status, durationMs };
     services.metrics.observeRequest(routeLabel(c.req.path, status), c.req.method, status, durationMs / 1000);
-    if (status === 503) c.get("logger").warn(entry, "request refused: not available");
-    else if (status >= 500) c.get("logger").error(entry, "request failed");
-    else if (c.req.path !== "/healthz" && c.req.path !== "/readyz") c.get("logger").info(entry, "request");
+    // Health probes come every few seconds from each balancer: their 503 (draining, database away) is the
+    // expected answer and is not logged each time; the state change itself is logged where it happens.
+    const probe = c.req.path === "/healthz" || c.req.path === "/readyz";
+    if (status === 503) {
+      if (!probe) c.get("logger").warn(entry, "request refused: not available");
+    } else if (status >= 500) c.get("logger").error(entry, "request failed");
+    else if (!probe) c.get("logger").info(entry, "request");
   });
   app.use(
     secureHeaders({
