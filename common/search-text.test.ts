@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foldSearchText, textOfHtml } from "./search-text.ts";
+import { foldSearchText, matchesQuery, textOfHtml } from "./search-text.ts";
 
 describe("foldSearchText", () => {
   it("makes Arabic spelling variants meet", () => {
@@ -26,5 +26,15 @@ describe("foldSearchText", () => {
 describe("textOfHtml", () => {
   it("keeps the words of an HTML body", () => {
     expect(textOfHtml("<p>Fast&nbsp;<strong>4G</strong> &amp; 5G</p><ul><li>one</li></ul>")).toBe("Fast 4G & 5G one");
+  });
+});
+
+describe("matchesQuery", () => {
+  it("needs every word of the query, folded, anywhere in the text; an empty query matches", () => {
+    expect(matchesQuery("الأردن Jordan JO 962", "الاردن")).toBe(true);
+    expect(matchesQuery("الأردن Jordan JO 962", "jordan 962")).toBe(true);
+    expect(matchesQuery("الأردن Jordan JO 962", "jordan 963")).toBe(false);
+    expect(matchesQuery("anything", "  ")).toBe(true);
+    expect(matchesQuery("anything", undefined)).toBe(true);
   });
 });

@@ -36,6 +36,14 @@ export function foldSearchText(text: string): string {
     .join(" ");
 }
 
+/** Does `text` contain every word of `query`, both folded? (An empty query matches everything.) */
+export function matchesQuery(text: string, query: string | undefined): boolean {
+  const words = foldSearchText(query ?? "").split(" ").filter(Boolean);
+  if (words.length === 0) return true;
+  const folded = foldSearchText(text);
+  return words.every((word) => folded.includes(word));
+}
+
 /** Plain text of a sanitised HTML body (for search and for meta descriptions). */
 export function textOfHtml(html: string): string {
   return html

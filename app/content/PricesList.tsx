@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { formatAmount } from "../../common/format.ts";
 import type { InternationalTariff } from "../../server/content/roaming.ts";
 import { useShell } from "../shell/ShellContext.tsx";
-import { matchesQuery, SearchFilter, useQueryFilter } from "./SearchFilter.tsx";
+import { matchesQuery } from "../../common/search-text.ts";
+import { SearchFilter, useQueryFilter } from "./SearchFilter.tsx";
 
 export function PricesList({ tariffs, initialQuery }: { tariffs: InternationalTariff[]; initialQuery: string }) {
   const { t } = useTranslation();

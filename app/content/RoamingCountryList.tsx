@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { RoamingCountry, RoamingZone } from "../../server/content/roaming.ts";
 import { flagOf } from "./PricesList.tsx";
-import { matchesQuery, SearchFilter, useQueryFilter } from "./SearchFilter.tsx";
+import { matchesQuery } from "../../common/search-text.ts";
+import { SearchFilter, useQueryFilter } from "./SearchFilter.tsx";
 
 export function RoamingCountryList({
   countries,
@@ -14,7 +15,7 @@ export function RoamingCountryList({
   initialZone,
   otherList,
 }: {
-  countries: (RoamingCountry & { otherName: string })[];
+  countries: RoamingCountry[];
   zones: RoamingZone[];
   initialQuery: string;
   initialZone: number | null;

@@ -2,15 +2,6 @@
 // with Arabic spelling variants folded; inside a GET form, so it also works before JavaScript loads
 // (the server filters by the same `q`).
 import { useState, type ReactNode } from "react";
-import { foldSearchText } from "../../common/search-text.ts";
-
-/** Does `text` contain every word of `query` (both folded)? */
-export function matchesQuery(text: string, query: string): boolean {
-  const words = foldSearchText(query).split(" ").filter(Boolean);
-  if (words.length === 0) return true;
-  const folded = foldSearchText(text);
-  return words.every((word) => folded.includes(word));
-}
 
 export function useQueryFilter(initial: string) {
   const [query, setQuery] = useState(initial);

@@ -1,9 +1,8 @@
 // The loader shared by the two roaming country lists (/international-Roaming-Countries and
-// /SMS-Roaming-Countries): the countries of one service with the other language's name (so either
-// spelling finds a country), the zones, and the filters of the URL (?q=…&zone=…).
+// /SMS-Roaming-Countries): the countries of one service (each with its other-language name, so either
+// spelling finds it), the zones, and the filters of the URL (?q=…&zone=…).
 import type { RouterContextProvider } from "react-router";
 import type { MessageKey } from "../../server/i18n.ts";
-import { otherLanguage } from "../../common/language.ts";
 import { listRoamingCountries, listRoamingZones } from "../../server/content/roaming.ts";
 import { pageHeading, pageTools } from "../pages/page.server.ts";
 import { CALL_ROAMING_PATH, SMS_ROAMING_PATH } from "./paths.ts";
@@ -11,16 +10,12 @@ import { CALL_ROAMING_PATH, SMS_ROAMING_PATH } from "./paths.ts";
 
 export async function roamingListData(context: Readonly<RouterContextProvider>, request: Request, service: "call" | "sms", titleKey: MessageKey) {
   const { services, language, t } = pageTools(context);
-  const [countries, otherNames, zones] = await Promise.all([
-    listRoamingCountries(services.db, language, service),
-    listRoamingCountries(services.db, otherLanguage(language), service),
-    listRoamingZones(services.db, language),
-  ]);
+  const [countries, zones] = await Promise.all([listRoamingCountries(services.db, language, service), listRoamingZones(services.db, language)]);
   const params = new URL(request.url).searchParams;
   const zone = Number(params.get("zone"));
   return {
     heading: { ...pageHeading(context, titleKey, [["page.roaming", "/roaming"]]), description: t("meta.roaming") },
-    countries: countries.map((country) => ({ ...country, otherName: otherNames.find((other) => other.code === country.code)?.name ?? "" })),
+    countries,
     zones,
     query: (params.get("q") ?? "").slice(0, 100),
     zone: zones.some((item) => item.zone === zone) ? zone : null,

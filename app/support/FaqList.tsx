@@ -3,7 +3,8 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { FaqGroup } from "../../server/support/faqs.ts";
-import { matchesQuery, SearchFilter, useQueryFilter } from "../content/SearchFilter.tsx";
+import { matchesQuery } from "../../common/search-text.ts";
+import { SearchFilter, useQueryFilter } from "../content/SearchFilter.tsx";
 
 export function FaqList({ groups, initialQuery }: { groups: FaqGroup[]; initialQuery: string }) {
   const { t } = useTranslation();

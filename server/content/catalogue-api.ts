@@ -5,7 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createApiRouter } from "../api/router.ts";
 import { fail, failureSchema, jsonContent, languageHeader, ok, successSchema } from "../api/envelope.ts";
-import { foldSearchText } from "../../common/search-text.ts";
+import { matchesQuery } from "../../common/search-text.ts";
 import { isOpenAt, listServiceCentres } from "../support/centres.ts";
 import { listFaqGroups } from "../support/faqs.ts";
 import { searchContent, SEARCH_KINDS, SEARCH_QUERY_MAX_LENGTH } from "../search/search.ts";
@@ -107,12 +107,6 @@ const searchSchema = z
 
 const notFound = jsonContent(failureSchema, "Nothing with this id");
 const badQuery = jsonContent(failureSchema, "A query value is not valid");
-/** Matches a country or tariff by either language's spelling, code or dialling code. */
-const matches = (text: string, query: string | undefined) => {
-  const words = foldSearchText(query ?? "").split(" ").filter(Boolean);
-  const folded = foldSearchText(text);
-  return words.every((word) => folded.includes(word));
-};
 
 export const catalogueApi = createApiRouter()
   .openapi(
@@ -309,10 +303,10 @@ export const catalogueApi = createApiRouter()
       const { service, q, zone, page, size } = c.req.valid("query");
       const { db } = c.get("services");
       const language = c.get("language");
-      const [countries, other] = await Promise.all([listRoamingCountries(db, language, service), listRoamingCountries(db, language === "ar" ? "en" : "ar", service)]);
-      const found = countries.filter(
-        (country) => (zone === undefined || country.zone === zone) && matches(`${country.name} ${other.find((item) => item.code === country.code)?.name ?? ""} ${country.code} ${country.dialCode}`, q),
-      );
+      const countries = await listRoamingCountries(c.get("services").db, c.get("language"), service);
+      const found = countries
+        .filter((country) => (zone === undefined || country.zone === zone) && matchesQuery(`${country.name} ${country.otherName} ${country.code} ${country.dialCode}`, q))
+        .map(({ otherName: _otherName, ...country }) => country);
       return ok(c, slice(found, page, size));
     },
   )
@@ -328,7 +322,7 @@ export const catalogueApi = createApiRouter()
     async (c) => {
       const { q, page, size } = c.req.valid("query");
       const tariffs = await listInternationalTariffs(c.get("services").db, c.get("language"));
-      return ok(c, slice(tariffs.filter((tariff) => matches(`${tariff.name} ${tariff.code} ${tariff.dialCode}`, q)), page, size));
+      return ok(c, slice(tariffs.filter((tariff) => matchesQuery(`${tariff.name} ${tariff.code} ${tariff.dialCode}`, q)), page, size));
     },
   )
   .openapi(

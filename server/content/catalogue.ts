@@ -7,7 +7,8 @@ import { apps, businessSolutions, news, productCategories, products, segments, s
 import { sanitizeContentHtml } from "./sanitize.ts";
 
 type Localised = Record<string, unknown>;
-function pick(row: Localised, field: string, language: Language): string {
+/** `row[field + "Ar"]` or `row[field + "En"]`: one field of a bilingual row in the language asked for. */
+export function pick(row: Localised, field: string, language: Language): string {
   return String(row[`${field}${language === "ar" ? "Ar" : "En"}`]);
 }
 

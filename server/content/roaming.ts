@@ -28,6 +28,8 @@ export interface RoamingCountry {
   callRoaming: boolean;
   smsRoaming: boolean;
   operators: { name: string; networks: string[] }[];
+  /** The name in the other language, so that either spelling finds the country. */
+  otherName: string;
 }
 
 const collator = { ar: new Intl.Collator("ar"), en: new Intl.Collator("en") };
@@ -36,7 +38,7 @@ export async function listRoamingCountries(db: Db, language: Language, service?:
   const rows = await db.select().from(roamingCountries);
   return rows
     .filter((row) => (service === "call" ? row.callRoaming : service === "sms" ? row.smsRoaming : true))
-    .map(({ nameAr, nameEn, ...rest }) => ({ ...rest, name: language === "ar" ? nameAr : nameEn }))
+    .map(({ nameAr, nameEn, ...rest }) => ({ ...rest, name: language === "ar" ? nameAr : nameEn, otherName: language === "ar" ? nameEn : nameAr }))
     .sort((a, b) => collator[language].compare(a.name, b.name));
 }
 

@@ -5,6 +5,7 @@ import { asc, sql } from "drizzle-orm";
 import { LANGUAGES, type Language } from "../../common/language.ts";
 import { foldSearchText, textOfHtml } from "../../common/search-text.ts";
 import type { Db } from "../db/database.ts";
+import { pick } from "../content/catalogue.ts";
 import { apps, bundles, faqs, news, offers, products, roamingCountries, searchDocuments, services } from "../db/schema.ts";
 
 export type SearchKind = "bundle" | "offer" | "product" | "service" | "app" | "faq" | "news" | "country";
@@ -26,10 +27,6 @@ const SNIPPET_LENGTH = 160;
 function snippetOf(text: string): string {
   const plain = textOfHtml(text);
   return plain.length <= SNIPPET_LENGTH ? plain : `${plain.slice(0, SNIPPET_LENGTH - 1).trimEnd()}…`;
-}
-
-function pick<T extends Record<string, unknown>>(row: T, field: string, language: Language): string {
-  return String(row[`${field}${language === "ar" ? "Ar" : "En"}`] ?? "");
 }
 
 async function documentsOf(db: Db, language: Language): Promise<Document[]> {
