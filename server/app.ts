@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
-import { createServer, type Server } from "node:http";
+import { createServer, STATUS_CODES, type Server } from "node:http";
 import type { ServerBuild } from "react-router";
 import { loadConfig, type Config } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
@@ -94,6 +94,17 @@ export async function start(options: StartOptions): Promise<RunningServer> {
   server.headersTimeout = 20_000;
   server.requestTimeout = 60_000;
   server.keepAliveTimeout = 5_000;
+  // A request Node refuses before the app sees it (headers too large, malformed, too slow) is answered as
+  // Node would answer it, and logged like the app's own refusals.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === "ECONNRESET" || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+    logger.warn({ status, code: error.code ?? null, clientIp: socket.remoteAddress ?? null }, "request refused: malformed");
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -71,6 +71,23 @@ export function isSameSite(c: Context<AppEnv>, publicUrl: string | undefined): b
   return allowed.includes(host);
 }
 
+/** Statuses that every visitor meets in ordinary use (signed out, a mistyped address): logged at info. */
+const QUIET_REFUSALS = new Set([401, 404, 405]);
+
+/** The code and refused field names of a JSON refusal; nothing for a page's refusal (its status says it). */
+async function refusalReason(response: Response): Promise<{ code?: string; fields?: string[] }> {
+  if (!/json/.test(response.headers.get("Content-Type") ?? "") || response.bodyUsed) return {};
+  try {
+    const body = (await response.clone().json()) as { code?: unknown; errors?: Record<string, unknown> };
+    return {
+      ...(typeof body.code === "string" ? { code: body.code.slice(0, 60) } : {}),
+      ...(body.errors && typeof body.errors === "object" ? { fields: Object.keys(body.errors).slice(0, 20) } : {}),
+    };
+  } catch {
+    return {};
+  }
+}
+
 export function createHttpApp(options: HttpAppOptions) {
   const { services, clientDir } = options;
   const { logger, config } = services;
@@ -96,7 +113,13 @@ export function createHttpApp(options: HttpAppOptions) {
     if (status === 503) {
       if (!probe) c.get("logger").warn(entry, "request refused: not available");
     } else if (status >= 500) c.get("logger").error(entry, "request failed");
-    else if (!probe) c.get("logger").info(entry, "request");
+    else if (status >= 400 && status !== 499) {
+      // Every refusal is logged with its reason (the envelope's code and the names of the refused fields,
+      // never their values): a probe of the API or the forms shows up as a run of these lines.
+      const refusal = { ...entry, ...(await refusalReason(c.res)), clientIp: c.get("clientIp") };
+      if (QUIET_REFUSALS.has(status)) c.get("logger").info(refusal, "request refused");
+      else c.get("logger").warn(refusal, "request refused");
+    } else if (!probe) c.get("logger").info(entry, "request");
   });
   app.use(
     secureHeaders({

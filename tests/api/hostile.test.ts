@@ -2,10 +2,11 @@
 // account's number with 403 and changes nothing; every state-changing page form refuses a forged Origin;
 // script payloads come back escaped wherever a page shows what a visitor typed; header abuse and a spoofed
 // X-Forwarded-For get nowhere.
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { withClient } from "../support/database.ts";
-import { insertSession, type SessionFixture } from "../support/subscriber.ts";
-import { api, send, startTestServer, type TestServer } from "../support/test-server.ts";
+import { encryptFor, expectNotLogged, insertSession, latestCode, postForm, publicKeyOf, type SessionFixture } from "../support/subscriber.ts";
+import { api, send, startTestServer, type HttpAnswer, type TestServer } from "../support/test-server.ts";
 
 const OWNER_GSM = "0966123001";
 const XSS = `<script>alert("x")</script><img src=x onerror=alert(1)>`;
@@ -23,13 +24,11 @@ afterAll(async () => {
 /** Everything an account can change about a number, to compare before and after. */
 async function stateOf(gsm: string) {
   return withClient(server.databaseUrl, async (db) => {
-    const rows = await Promise.all(
-      ["network_line_features", "network_auto_replies", "line_service_passwords", "line_feature_audit", "profiles", "one_time_codes"].map(async (table) => {
-        const exists = await db.query("select 1 from information_schema.columns where table_name = $1 and column_name = 'gsm'", [table]);
-        if (exists.rowCount === 0) return [table, null];
-        return [table, (await db.query(`select * from ${table} where gsm = $1 order by 1`, [gsm])).rows];
-      }),
-    );
+    const rows: unknown[] = [];
+    for (const table of ["network_line_features", "network_auto_replies", "line_service_passwords", "line_feature_audit", "profiles", "one_time_codes"]) {
+      const exists = await db.query("select 1 from information_schema.columns where table_name = $1 and column_name = 'gsm'", [table]);
+      rows.push([table, exists.rowCount === 0 ? null : (await db.query(`select * from ${table} where gsm = $1 order by 1`, [gsm])).rows]);
+    }
     return JSON.stringify(rows);
   });
 }
@@ -136,6 +135,60 @@ describe("header abuse", () => {
     const page = await api(server).get("/core/api/bundles/web", "en", { "x-forwarded-for": "203.0.113.9" });
     expect(page.status).toBe(200);
     expect(server.logs().some((entry) => JSON.stringify(entry).includes("203.0.113.9"))).toBe(false);
+    expect(server.errors()).toEqual([]);
+  });
+});
+
+describe("every refusal is logged", () => {
+  /** The log line of the answer's request: "request refused" with its status (and reason, for the API). */
+  function refusalOf(answer: HttpAnswer) {
+    const requestId = answer.headers["x-request-id"];
+    return server.logs().find((entry) => entry.reqId === requestId && entry.msg === "request refused");
+  }
+
+  test("a guessed code, another account's number, a forged Origin, an SVG upload, an oversized body, a malformed request", async () => {
+    const key = await publicKeyOf(server);
+    await postForm(server, "/core/api/users/login2", { gsm: encryptFor(key, OWNER_GSM) });
+    const code = await latestCode(server, OWNER_GSM);
+    const guess = code === "111111" ? "222222" : "111111";
+    const guessed = await postForm(server, "/api/users/signin", { data: encryptFor(key, `${OWNER_GSM}#${guess}`) }, { language: "en" });
+    const crossAccount = await postForm(server, "/core/api/users/profile", { gsm: OWNER_GSM }, { token: intruder.token, language: "en" });
+    const forged = await send(server.url, "/call-forward", { method: "POST", headers: { cookie: owner.cookie, origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" }, body: "serviceState=0" });
+    const boundary = "hostile-boundary";
+    const svg = await send(server.url, "/customerCare/api/feedback", {
+      method: "POST",
+      headers: { accept: "application/json", "accept-language": "en", "content-type": `multipart/form-data; boundary=${boundary}` },
+      body: [
+        ...Object.entries({ fullName: "Ali Hasan", gsm: "0944123456", email: "ali@example.com", subject: "1", description: "An SVG that is a script." }).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="../../a.svg"\r\nContent-Type: image/svg+xml\r\n\r\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>\r\n`,
+        `--${boundary}--\r\n`,
+      ].join(""),
+    });
+    const oversized = await send(server.url, "/core/api/users/updateProfile", { method: "POST", headers: { authorization: `Bearer ${owner.token}`, "content-type": "application/x-www-form-urlencoded" }, body: `address=${"a".repeat(2 * 1024 * 1024)}` });
+
+    expect(guessed.status).toBe(400);
+    expect(refusalOf(guessed)).toMatchObject({ status: 400, code: "CODE_INVALID", path: "/api/users/signin" });
+    expect(crossAccount.status).toBe(403);
+    expect(refusalOf(crossAccount)).toMatchObject({ status: 403, code: "NOT_YOUR_NUMBER" });
+    expect(forged.status).toBe(403);
+    expect(refusalOf(forged)).toMatchObject({ status: 403, path: "/call-forward" });
+    expect(svg.status, svg.text).toBe(400);
+    expect(refusalOf(svg)).toMatchObject({ status: 400, code: "BAD_REQUEST", fields: expect.arrayContaining(["file"]) });
+    expect(oversized.status).toBe(413);
+    expect(refusalOf(oversized)).toMatchObject({ status: 413, code: "PAYLOAD_TOO_LARGE" });
+
+    // A request Node itself refuses (not HTTP at all) is answered 400 and logged too.
+    const malformed = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(server.url).port), "127.0.0.1", () => socket.write("GET /home HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n"));
+      let answer = "";
+      socket.on("data", (chunk) => (answer += chunk.toString()));
+      socket.on("end", () => resolve(answer));
+      socket.on("error", reject);
+    });
+    expect(malformed).toMatch(/^HTTP\/1\.1 400 /);
+    await expect.poll(() => server.logs().some((entry) => entry.msg === "request refused: malformed" && entry.status === 400)).toBe(true);
+    // The refused code, the session tokens and the form's values are not in the logs.
+    expectNotLogged(server, [guess, code, owner.token, intruder.token, "Ali Hasan", "ali@example.com"]);
     expect(server.errors()).toEqual([]);
   });
 });
