@@ -34,7 +34,8 @@ const pageQuery = {
 };
 const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), page: z.number().int(), size: z.number().int(), total: z.number().int() });
 const slice = <T>(items: T[], page: number, size: number) => ({ data: items.slice(page * size, page * size + size), page, size, total: items.length });
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647).openapi({ param: { name: "id", in: "path" }, example: 62 }) });
+/** A numeric path id; `example` is an item of the demo content, so the reference's "try it" finds one. */
+const idParam = (example: number) => z.object({ id: z.coerce.number().int().positive().max(2_147_483_647).openapi({ param: { name: "id", in: "path" }, example }) });
 const slugParam = z.object({ slug: z.string().regex(/^[a-z][a-z0-9-]{0,60}$/i).openapi({ param: { name: "slug", in: "path" }, example: "bulk-sms" }) });
 
 const productCategorySchema = z.object({ slug: z.string(), title: z.string(), summary: z.string() }).openapi("ProductCategory");
@@ -143,7 +144,7 @@ export const catalogueApi = createApiRouter()
       path: "/core/api/products/web/{id}",
       tags,
       summary: "One product (62 is payment and refill)",
-      request: { headers: languageHeader, params: idParam },
+      request: { headers: languageHeader, params: idParam(62) },
       responses: { 200: jsonContent(successSchema(productSchema), "The product"), 400: badQuery, 404: notFound },
     }),
     async (c) => {
@@ -168,7 +169,7 @@ export const catalogueApi = createApiRouter()
       path: "/core/api/segments/web/{id}",
       tags,
       summary: "One segment",
-      request: { headers: languageHeader, params: idParam },
+      request: { headers: languageHeader, params: idParam(1) },
       responses: { 200: jsonContent(successSchema(segmentSchema), "The segment"), 400: badQuery, 404: notFound },
     }),
     async (c) => {
@@ -196,7 +197,7 @@ export const catalogueApi = createApiRouter()
       path: "/core/api/services/web/{id}",
       tags,
       summary: "One line service",
-      request: { headers: languageHeader, params: idParam },
+      request: { headers: languageHeader, params: idParam(1) },
       responses: { 200: jsonContent(successSchema(serviceSchema), "The service"), 400: badQuery, 404: notFound },
     }),
     async (c) => {
@@ -210,7 +211,7 @@ export const catalogueApi = createApiRouter()
       path: "/customerCare/api/commercialApp/web/{id}",
       tags,
       summary: "One app or digital service, with its description",
-      request: { headers: languageHeader, params: idParam },
+      request: { headers: languageHeader, params: idParam(1) },
       responses: { 200: jsonContent(successSchema(appDetailsSchema), "The app"), 400: badQuery, 404: notFound },
     }),
     async (c) => {
@@ -238,7 +239,7 @@ export const catalogueApi = createApiRouter()
       path: "/core/api/news/web/{id}",
       tags,
       summary: "One news item or press release",
-      request: { headers: languageHeader, params: idParam },
+      request: { headers: languageHeader, params: idParam(1) },
       responses: { 200: jsonContent(successSchema(newsSchema), "The item"), 400: badQuery, 404: notFound },
     }),
     async (c) => {

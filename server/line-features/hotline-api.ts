@@ -12,6 +12,21 @@ import { activateCallBarring, showCallBarring } from "./call-barring.ts";
 import { actorOf, body, featureViewSchema, gsmForm, requestOf, route } from "./api.ts";
 import { deactivateLine, listHotlineLines, reactivateLine, sendServicePasswordCode, setServicePassword } from "./hotline.ts";
 
+// Its own object rather than an extension of "Feature" (which the document would write as allOf, keeping
+// Feature's option types 0–3): barring has five option types.
+const barringViewSchema = z
+  .object({
+    ...featureViewSchema.shape,
+    customerState: z.array(
+      z.object({
+        type: z.number().int().min(0).max(4).openapi({ description: "0 all incoming, 1 incoming while roaming, 2 all outgoing, 3 outgoing international, 4 outgoing international except home" }),
+        state: z.union([z.literal(0), z.literal(1)]),
+      }),
+    ),
+    endsAt: z.string().nullable().openapi({ description: "ISO 8601: when an active bar ends by itself; null when none is active" }),
+  })
+  .openapi("BarringFeature");
+
 const barringForm = z
   .object({
     gsm: z.string(),
@@ -47,13 +62,13 @@ function lineStateRoute(path: string, summary: string) {
 }
 
 export const hotlineApi = createApiRouter()
-  .openapi(route("/core/api/callBarring/show", "Call barring of a number; an active bar ends by itself after a month (endsAt)", body(gsmForm, gsmForm, "The number"), featureViewSchema.extend({ endsAt: z.string().nullable() }), ["NOT_YOUR_NUMBER"]), async (c) => {
+  .openapi(route("/core/api/callBarring/show", "Call barring of a number; an active bar ends by itself after a month (endsAt)", body(gsmForm, gsmForm, "The number"), barringViewSchema, ["NOT_YOUR_NUMBER"]), async (c) => {
     const actor = await actorOf(c);
     const { gsm } = await requestOf(c, empty);
     return ok(c, await showCallBarring(c.get("services"), actor.accountId, gsm, c.get("language")));
   })
   .openapi(
-    route("/core/api/callBarring/activate", "Bar incoming or outgoing calls", body(barringForm, barringForm, "Main switch and options"), featureViewSchema.extend({ endsAt: z.string().nullable() }), ["NOT_YOUR_NUMBER", "VALIDATION", "LINE_DEACTIVATED"]),
+    route("/core/api/callBarring/activate", "Bar incoming or outgoing calls", body(barringForm, barringForm, "Main switch and options"), barringViewSchema, ["NOT_YOUR_NUMBER", "VALIDATION", "LINE_DEACTIVATED"]),
     async (c) => {
       const actor = await actorOf(c);
       const { gsm, input } = await requestOf(c, callBarringUpdateSchema);

@@ -45,10 +45,10 @@ const reservationSchema = z
 const reserveBody = z
   .object({
     gsm: z.string().optional().openapi({ example: "0944777123" }),
-    fullName: z.string().optional().openapi({ description: "Letters and spaces, Arabic or English" }),
+    fullName: z.string().optional().openapi({ description: "Letters and spaces, Arabic or English", example: "Ali Hasan" }),
     cityId: z.string().optional().openapi({ description: "A city id of customerCare/api/city/all", example: "1" }),
-    birthDate: z.string().optional().openapi({ description: "yyyy-mm-dd; 18 or older" }),
-    lineType: z.string().optional().openapi({ description: "prepaid or postpaid" }),
+    birthDate: z.string().optional().openapi({ description: "yyyy-mm-dd; 18 or older", example: "1990-01-31" }),
+    lineType: z.string().optional().openapi({ description: "prepaid or postpaid", example: "prepaid" }),
   })
   .loose()
   .openapi("ReserveForm");

@@ -10,10 +10,10 @@ import { chosenFile, submitFeedback } from "./feedback.ts";
 const text = z.string().optional();
 const formSchema = z
   .object({
-    fullName: text.openapi({ description: "Letters and spaces, 3 to 60" }),
+    fullName: text.openapi({ description: "Letters and spaces, 3 to 60", example: "Ali Hasan" }),
     gsm: text.openapi({ description: "09[4567] and 7 digits", example: "0944123456" }),
-    email: text,
-    description: text.openapi({ description: "10 to 2000 characters" }),
+    email: text.openapi({ example: "ali@example.com" }),
+    description: text.openapi({ description: "10 to 2000 characters", example: "The coverage in my street is weak in the evenings." }),
     evaluation: text.openapi({ description: "1 (very poor) … 5 (excellent)", example: "4" }),
     file: z.any().optional().openapi({ type: "string", format: "binary", description: "Optional JPEG, PNG or PDF of at most 5 MB, judged by its content" }),
     [FEEDBACK_HONEYPOT_FIELD]: text.openapi({ description: "Must be empty (a honeypot)" }),
