@@ -1,6 +1,7 @@
 // The server bundle's entry (vite.config.ts): configuration → database (migrations, optional seed)
 // → HTTP server → graceful shutdown on SIGTERM/SIGINT. server/serve.js imports it, built or in dev.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { createServer, STATUS_CODES, type Server } from "node:http";
@@ -102,7 +103,7 @@ export async function start(options: StartOptions): Promise<RunningServer> {
       return;
     }
     const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
-    logger.warn({ status, code: error.code ?? null, clientIp: socket.remoteAddress ?? null }, "request refused: malformed");
+    logger.warn({ status, code: error.code ?? null, clientIp: (socket as Socket).remoteAddress ?? null }, "request refused: malformed");
     socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   });
 
