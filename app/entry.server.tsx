@@ -33,8 +33,11 @@ export default async function handleRequest(
   }
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), streamTimeout + 1000);
-  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />, {
-    nonce: cspNonce,
+  // A page rendered for the guest-page cache has no nonce (its CSP carries the hashes of its scripts) and
+  // is rendered whole: the cache keeps the complete document.
+  const nonce = cspNonce || undefined;
+  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    nonce,
     signal: controller.signal,
     onError(error: unknown) {
       status = 500;
@@ -43,7 +46,7 @@ export default async function handleRequest(
   });
   body.allReady.finally(() => clearTimeout(timer));
   // Crawlers and no-JS clients get the whole document at once; browsers get it streamed.
-  if (isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode) await body.allReady;
+  if (!nonce || isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status });
 }

@@ -49,7 +49,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const i18n = useMemo(() => (shell ? createI18n(shell.language, shell.messages) : null), [shell?.language, shell?.messages]);
   // The document's CSP nonce is the one it was served with: a later revalidation of the root loader (after
   // a form action) brings a new response's nonce, which this document's policy would refuse.
-  const [cspNonce] = useState(shell?.cspNonce);
+  // A guest page from the page cache has none (server/page-cache/csp.ts).
+  const [cspNonce] = useState(shell?.cspNonce || undefined);
   return (
     <html lang={language} dir={directionOf(language)}>
       <head>

@@ -11,6 +11,8 @@ import { openDatabase } from "./db/database.ts";
 import { loadContent } from "./db/seed/load-content.ts";
 import { startExpirySweep } from "./reservation/expiry-job.ts";
 import { createMetrics } from "./metrics.ts";
+import { watchContentVersion } from "./page-cache/content-version.ts";
+import { PageCache } from "./page-cache/page-cache.ts";
 import { DEMO_INVENTORY_SIZE, seedInventory } from "./reservation/inventory.ts";
 import { createHttpApp } from "./http.ts";
 import { createLogger } from "./logger.ts";
@@ -71,8 +73,10 @@ export async function start(options: StartOptions): Promise<RunningServer> {
     throw error;
   });
   const metrics = createMetrics(database.pool);
-  const services: AppServices = { config, database, db: database.db, logger, sms, network: createEmbeddedNetwork(database.db), metrics };
+  const pageCache = new PageCache({ ttlSeconds: config.PAGE_CACHE_SECONDS, maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024 });
+  const services: AppServices = { config, database, db: database.db, logger, sms, network: createEmbeddedNetwork(database.db), metrics, pageCache };
   const expirySweep = startExpirySweep(database.db, logger, config.RESERVATION_SWEEP_SECONDS, metrics);
+  const contentWatch = watchContentVersion(database.db, logger, config.CONTENT_VERSION_POLL_SECONDS, () => pageCache.clear());
   // Read (or, on a new database, generate) the RSA key now rather than on the first sign-in request.
   numberEncryptionKey(services).catch((error: Error) => logger.warn({ err: error.message }, "number encryption key not loaded yet"));
 
@@ -151,6 +155,7 @@ export async function start(options: StartOptions): Promise<RunningServer> {
         if (outcome === "late") logger.error({ step: label, waitedMs: limitMs }, "shutdown step did not finish in time; going on");
       };
       await within("reservation expiry sweep", () => expirySweep.stop());
+      await within("content version watch", () => contentWatch.stop());
       await within("SMS gateway", () => sms.close());
       await within("network port", () => services.network.close());
       // The embedded server's fast shutdown writes a checkpoint, which after heavy writes can take longer than

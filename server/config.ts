@@ -64,6 +64,17 @@ const configSchema = z
       .default("Asia/Damascus"),
     /** How often each instance sweeps expired reservation holds back into the pool. */
     RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /**
+     * Guest pages (no session): how long this instance and shared caches (s-maxage) keep one; 0 turns the
+     * page cache off. A content load empties every instance's cache within CONTENT_VERSION_POLL_SECONDS.
+     */
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+    /** How long a shared cache may go on serving an expired guest page while it fetches a fresh one. */
+    PAGE_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+    /** The most memory this instance's page cache takes (its least recently used pages go first). */
+    PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
+    /** How often each instance looks at the content version to empty its page cache after a content load. */
+    CONTENT_VERSION_POLL_SECONDS: z.coerce.number().min(0.2).max(3600).default(5),
     /** Feedback forms accepted per client IP per hour. */
     FEEDBACK_PER_IP_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
   })

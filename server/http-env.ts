@@ -12,5 +12,7 @@ export interface AppEnv {
     /** The client's IP (server/client-ip.ts). */
     clientIp: string;
     secureHeadersNonce?: string;
+    /** The hashed CSP of a page served to guests (server/page-cache/csp.ts), replacing the nonce policy. */
+    pageCsp?: string;
   };
 }

@@ -27,6 +27,9 @@ import { listOutbox } from "./sms/outbox.ts";
 import { robotsTxt, sitemapXml } from "./seo/sitemap.ts";
 import { routeLabel } from "./metrics.ts";
 import { timingSafeEqual } from "node:crypto";
+import { CSP_DIRECTIVES, hashedPolicy } from "./page-cache/csp.ts";
+import { answerCachedPage, isGuestPageRequest, pageCacheKey, setsLanguageCookie } from "./page-cache/guest-pages.ts";
+import { buildCachedPage, CACHEABLE_TYPES } from "./page-cache/page-cache.ts";
 import type { AppEnv } from "./http-env.ts";
 import type { AppServices } from "./services.ts";
 
@@ -46,7 +49,7 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 export function pageLanguage(c: Context<AppEnv>): Language {
   const fromQuery = c.req.query(LANGUAGE_QUERY_PARAM);
   if (isLanguage(fromQuery)) {
-    setCookie(c, LANGUAGE_COOKIE, fromQuery, { path: "/", maxAge: ONE_YEAR_SECONDS, sameSite: "Lax" });
+    if (setsLanguageCookie(c)) setCookie(c, LANGUAGE_COOKIE, fromQuery, { path: "/", maxAge: ONE_YEAR_SECONDS, sameSite: "Lax" });
     return fromQuery;
   }
   const fromCookie = getCookie(c, LANGUAGE_COOKIE);
@@ -121,20 +124,19 @@ export function createHttpApp(options: HttpAppOptions) {
       else c.get("logger").warn(refusal, "request refused");
     } else if (!probe) c.get("logger").info(entry, "request");
   });
+  // A guest page from the page cache carries the hashes of its inline scripts instead of a nonce: its
+  // policy replaces the nonce policy secureHeaders (below, so its headers are set first) gives every answer.
+  app.use(async (c, next) => {
+    await next();
+    const pagePolicy = c.get("pageCsp");
+    if (pagePolicy) c.res.headers.set("Content-Security-Policy", pagePolicy);
+  });
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", NONCE],
-        styleSrc: ["'self'", NONCE],
-        styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+        ...CSP_DIRECTIVES,
+        scriptSrc: [...CSP_DIRECTIVES.scriptSrc, NONCE],
+        styleSrc: [...CSP_DIRECTIVES.styleSrc, NONCE],
       },
       referrerPolicy: "strict-origin-when-cross-origin",
       xFrameOptions: "DENY",
@@ -256,21 +258,46 @@ export function createHttpApp(options: HttpAppOptions) {
   app.all("*", async (c, next) => (isApiPath(c.req.path) ? apiNotFound(c) : next()));
 
   const handleRequest = createRequestHandler(options.build, options.mode);
-  app.all("*", async (c) => {
-    const language = pageLanguage(c);
-    c.set("language", language);
+  /** Renders a page; `forGuests` renders it without a nonce (its CSP will carry hashes), whole, not streamed. */
+  const renderPage = (c: Context<AppEnv>, language: Language, forGuests: boolean) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
     context.set(requestContext, {
       language,
-      cspNonce: c.get("secureHeadersNonce") ?? "",
+      cspNonce: forGuests ? "" : (c.get("secureHeadersNonce") ?? ""),
       requestId: c.get("requestId"),
       origin: siteOrigin(c),
       clientIp: c.get("clientIp"),
     });
-    const response = await handleRequest(c.req.raw, context);
-    // Headers Hono set earlier (cookies, security headers) are merged by returning through c.
-    return c.newResponse(response.body, response);
+    return handleRequest(c.req.raw, context);
+  };
+  app.all("*", async (c) => {
+    const language = pageLanguage(c);
+    c.set("language", language);
+    if (!services.pageCache.enabled || !isGuestPageRequest(c)) {
+      const response = await renderPage(c, language, false);
+      // A page rendered for one visitor (a session, a notice…) is theirs alone.
+      if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
+      // Headers Hono set earlier (cookies, security headers) are merged by returning through c.
+      return c.newResponse(response.body, response);
+    }
+    let own: { response: Response; body: string } | undefined;
+    const render = async () => {
+      const response = await renderPage(c, language, true);
+      own = { response, body: await response.text() };
+      const keep = response.status === 200 && CACHEABLE_TYPES.test(response.headers.get("Content-Type") ?? "") && !response.headers.has("Set-Cookie");
+      return keep ? buildCachedPage(own.body, response.status, response.headers) : null;
+    };
+    const { entry, hit } = await services.pageCache.getOrRender(pageCacheKey(c, language, siteOrigin(c)), render);
+    services.metrics.pageCache(hit);
+    if (entry) return answerCachedPage(c, entry, hit, config);
+    // Not kept (a redirect, a 404…): this request's own rendering (another request's was not kept either).
+    if (!own) await render();
+    const { response, body } = own!;
+    if (/^text\/html/i.test(response.headers.get("Content-Type") ?? "")) c.set("pageCsp", hashedPolicy(body));
+    if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
+    response.headers.delete("Content-Length");
+    return c.newResponse(body, response);
   });
 
   app.onError((error, c) => {

@@ -14,6 +14,8 @@ export interface Metrics {
   smsError(): void;
   holdsExpired(count: number): void;
   databaseUnavailable(): void;
+  /** A guest page answered from the page cache (hit) or rendered (miss). */
+  pageCache(hit: boolean): void;
 }
 
 export function createMetrics(pool: pg.Pool | null): Metrics {
@@ -43,6 +45,7 @@ export function createMetrics(pool: pg.Pool | null): Metrics {
   });
   const smsErrors = new client.Counter({ name: "sms_gateway_errors_total", help: "Messages the SMS gateway did not accept", registers });
   const holds = new client.Counter({ name: "reservation_holds_expired_total", help: "Number reservations ended by the expiry sweep of this instance", registers });
+  const pageCacheAnswers = new client.Counter({ name: "page_cache_answers_total", help: "Guest pages answered from the page cache (hit) or rendered (miss)", labelNames: ["result"], registers });
   const unavailable = new client.Counter({ name: "database_unavailable_total", help: "Requests answered 503 because the database was unreachable or too slow", registers });
   if (pool) {
     const gauge = (name: string, help: string, read: () => number) =>
@@ -83,6 +86,9 @@ export function createMetrics(pool: pg.Pool | null): Metrics {
     },
     databaseUnavailable() {
       unavailable.inc();
+    },
+    pageCache(hit) {
+      pageCacheAnswers.inc({ result: hit ? "hit" : "miss" });
     },
   };
 }

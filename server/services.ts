@@ -4,6 +4,7 @@ import type { Database, Db } from "./db/database.ts";
 import type { Logger } from "./logger.ts";
 import type { Metrics } from "./metrics.ts";
 import type { NetworkPort } from "./network/types.ts";
+import type { PageCache } from "./page-cache/page-cache.ts";
 import type { SmsGateway } from "./sms/types.ts";
 
 export interface AppServices {
@@ -14,4 +15,6 @@ export interface AppServices {
   sms: SmsGateway;
   network: NetworkPort;
   metrics: Metrics;
+  /** Guest pages already rendered (server/page-cache/). */
+  pageCache: PageCache;
 }

@@ -523,6 +523,20 @@ export const searchDocuments = pgTable(
   ],
 );
 
+/**
+ * One row: the version of the loaded content, raised by every content load. Each instance watches it and
+ * empties its cache of guest pages when it changes (server/page-cache/).
+ */
+export const contentState = pgTable(
+  "content_state",
+  {
+    id: smallint("id").primaryKey().default(1),
+    version: bigint("version", { mode: "number" }).notNull(),
+    loadedAt: timestamp("loaded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("content_state_single_row", sql`${table.id} = 1`)],
+);
+
 /** Feedback sent from /support/Feedback; the attachment (if any) is a file under DATA_DIR/feedback. */
 export const feedback = pgTable(
   "feedback",

@@ -28,6 +28,8 @@ export interface RequestOptions {
 }
 
 function decode(raw: Buffer, encoding: string | undefined): Buffer {
+  // A HEAD or 304 answer names its encoding but has no body.
+  if (raw.length === 0) return raw;
   switch (encoding?.toLowerCase()) {
     case "gzip":
       return gunzipSync(raw);

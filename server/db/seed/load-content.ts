@@ -7,6 +7,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "../database.ts";
 import {
+  contentState,
   aboutContent,
   apps,
   bundleCategories,
@@ -276,6 +277,11 @@ export async function loadContent(db: Db, contentDir: string): Promise<Record<st
       counts[file] = parsed.data.length;
     }
     await rebuildSearchDocuments(tx as unknown as Db);
+    // Every instance empties its cache of guest pages when this version changes (server/page-cache/).
+    await tx
+      .insert(contentState)
+      .values({ id: 1, version: 1 })
+      .onConflictDoUpdate({ target: contentState.id, set: { version: sql`${contentState.version} + 1`, loadedAt: sql`now()` } });
   });
   return counts;
 }

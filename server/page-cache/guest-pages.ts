@@ -1,0 +1,92 @@
+// Which page requests the page cache answers, under which key, and how a cached page is answered.
+//
+// The cache key: the site origin, the page language and the URL (path, and the query without `lang`).
+// A guest's page depends on nothing else. The language of a URL without `?lang=` comes from the `lang`
+// cookie, so shared caches get `Vary: Cookie`; a CDN that can key on one cookie should key on `lang` and
+// bypass its cache when the `session` cookie is present (docs/PERFORMANCE.md). A `?lang=` URL whose
+// answer sets the `lang` cookie is private: the cookie is the visitor's own.
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import type { StatusCode } from "hono/utils/http-status";
+import { LANGUAGE_COOKIE, LANGUAGE_QUERY_PARAM, type Language } from "../../common/language.ts";
+import { FLASH_COOKIE, SELECTED_NUMBER_COOKIE } from "../../app/account/web-session.server.ts";
+import { NEXT_ROUTE_COOKIE } from "../../app/session.server.ts";
+import { SESSION_COOKIE } from "../auth/session.ts";
+import type { Config } from "../config.ts";
+import type { AppEnv } from "../http-env.ts";
+import type { CachedPage } from "./page-cache.ts";
+
+/** Cookies that make a page the visitor's own: a session, a selected number, a one-shot notice, a next page. */
+const PRIVATE_COOKIES = [SESSION_COOKIE, SELECTED_NUMBER_COOKIE, FLASH_COOKIE, NEXT_ROUTE_COOKIE];
+
+/** A GET or HEAD of a page by a visitor without a session (nor any other cookie that makes it theirs). */
+export function isGuestPageRequest(c: Context<AppEnv>): boolean {
+  if (c.req.method !== "GET" && c.req.method !== "HEAD") return false;
+  if (c.req.header("authorization")) return false;
+  const cookies = getCookie(c);
+  return !PRIVATE_COOKIES.some((name) => cookies[name] !== undefined);
+}
+
+export function pageCacheKey(c: Context<AppEnv>, language: Language, origin: string): string {
+  const url = new URL(c.req.url);
+  url.searchParams.delete(LANGUAGE_QUERY_PARAM);
+  url.searchParams.sort();
+  const query = url.searchParams.toString();
+  return `${origin} ${language} ${url.pathname}${query ? `?${query}` : ""}`;
+}
+
+/** Whether this request's answer sets the `lang` cookie (a `?lang=` that differs from the cookie). */
+export function setsLanguageCookie(c: Context<AppEnv>): boolean {
+  const asked = c.req.query(LANGUAGE_QUERY_PARAM);
+  return (asked === "ar" || asked === "en") && getCookie(c, LANGUAGE_COOKIE) !== asked;
+}
+
+/** The Cache-Control of a guest page: shared caches keep it PAGE_CACHE_SECONDS, browsers revalidate (ETag). */
+export function guestCacheControl(config: Config, privateAnswer: boolean): string {
+  if (privateAnswer) return "private, no-cache";
+  return `public, max-age=0, s-maxage=${config.PAGE_CACHE_SECONDS}, stale-while-revalidate=${config.PAGE_CACHE_STALE_SECONDS}`;
+}
+
+/** The encoding to send: brotli, then gzip, when the client accepts it (q > 0); otherwise none. */
+export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name, ...parameters] = part.trim().split(";");
+    const q = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith("q="));
+    accepted.set(name!.trim(), q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const wildcard = accepted.get("*") ?? 0;
+  for (const encoding of ["br", "gzip"] as const) if ((accepted.get(encoding) ?? wildcard) > 0) return encoding;
+  return null;
+}
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === "*" || trimmed.replace(/^W\//, "") === opaque;
+  });
+}
+
+/** The answer of a cached page: 304 when the client has it, else the body in the best accepted encoding. */
+export function answerCachedPage(c: Context<AppEnv>, entry: CachedPage, hit: boolean, config: Config): Response {
+  const headers = new Headers(entry.headers);
+  headers.set("ETag", entry.etag);
+  headers.set("Vary", "Cookie, Accept-Encoding");
+  headers.set("Cache-Control", guestCacheControl(config, setsLanguageCookie(c)));
+  headers.set("X-Page-Cache", hit ? "hit" : "miss");
+  if (entry.csp) c.set("pageCsp", entry.csp);
+  if (matchesEtag(c.req.header("if-none-match"), entry.etag)) {
+    headers.delete("Content-Type");
+    return c.newResponse(null, 304, Object.fromEntries(headers));
+  }
+  const encoding = chooseEncoding(c.req.header("accept-encoding"));
+  const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
+  if (encoding) headers.set("Content-Encoding", encoding);
+  headers.set("Content-Length", String(body.length));
+  const bytes = c.req.method === "HEAD" ? null : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
+  return c.newResponse(bytes, entry.status as StatusCode, Object.fromEntries(headers));
+}

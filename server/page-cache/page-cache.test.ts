@@ -1,0 +1,129 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { gunzipSync, brotliDecompressSync } from "node:zlib";
+import { describe, expect, test } from "vitest";
+import { hashedPolicy, inlineScripts, REACT_ARIA_STYLES } from "./csp.ts";
+import { chooseEncoding, matchesEtag } from "./guest-pages.ts";
+import { buildCachedPage, PageCache } from "./page-cache.ts";
+
+const html = (text: string) => buildCachedPage(`<!DOCTYPE html><html><body>${text}</body></html>`, 200, new Headers({ "Content-Type": "text/html; charset=utf-8" }));
+
+describe("the page cache", () => {
+  test("keeps an entry for its lifetime, then forgets it", () => {
+    let now = 1_000;
+    const cache = new PageCache({ ttlSeconds: 60, maxBytes: 10_000_000, now: () => now });
+    cache.set("a", { ...html("a"), storedAt: now });
+    now += 59_999;
+    expect(cache.get("a")).toBeDefined();
+    now += 1;
+    expect(cache.get("a")).toBeUndefined();
+    expect(cache.stats().entries).toBe(0);
+    expect(cache.stats().bytes).toBe(0);
+  });
+
+  test("stays within its memory by dropping the least recently used page", () => {
+    const page = html("x".repeat(2_000));
+    const cache = new PageCache({ ttlSeconds: 60, maxBytes: page.bytes * 8 });
+    for (const key of ["a", "b", "c", "d", "e", "f", "g", "h"]) cache.set(key, page);
+    expect(cache.stats().entries).toBe(8);
+    cache.get("a"); // a is now the most recently used: b goes first
+    cache.set("i", page);
+    expect(cache.stats()).toMatchObject({ entries: 8, bytes: page.bytes * 8 });
+    expect(cache.get("b")).toBeUndefined();
+    expect(cache.get("a")).toBeDefined();
+    expect(cache.get("i")).toBeDefined();
+    // A page larger than an eighth of the budget is not kept at all.
+    const small = new PageCache({ ttlSeconds: 60, maxBytes: page.bytes * 7 });
+    small.set("big", page);
+    expect(small.stats().entries).toBe(0);
+  });
+
+  test("concurrent misses of one page render it once; an answer not to keep is not kept", async () => {
+    const cache = new PageCache({ ttlSeconds: 60, maxBytes: 10_000_000 });
+    let renders = 0;
+    const render = async () => {
+      renders += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return html("shared");
+    };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => cache.getOrRender("k", render)));
+    expect(renders).toBe(1);
+    expect(answers.every((answer) => answer.entry === answers[0]!.entry && !answer.hit)).toBe(true);
+    expect((await cache.getOrRender("k", render)).hit).toBe(true);
+    const notKept = await cache.getOrRender("redirect", async () => null);
+    expect(notKept.entry).toBeNull();
+    expect(cache.get("redirect")).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ entries: 1, hits: 1, misses: 21 });
+  });
+
+  test("off when its lifetime is 0", () => {
+    const cache = new PageCache({ ttlSeconds: 0, maxBytes: 10_000_000 });
+    cache.set("a", html("a"));
+    expect(cache.enabled).toBe(false);
+    expect(cache.get("a")).toBeUndefined();
+  });
+
+  test("a cached page holds the same document in three encodings, with a weak ETag of its content", () => {
+    const page = html("مرحبا".repeat(100));
+    expect(gunzipSync(page.gzip).equals(page.identity)).toBe(true);
+    expect(brotliDecompressSync(page.br).equals(page.identity)).toBe(true);
+    expect(page.etag).toMatch(/^W\/"[\w-]{27}"$/);
+    expect(html("مرحبا".repeat(100)).etag).toBe(page.etag);
+    expect(html("other").etag).not.toBe(page.etag);
+    // Cookies and per-answer headers are not replayed.
+    const withCookie = buildCachedPage("<p>x</p>", 200, new Headers({ "Content-Type": "text/html", "Set-Cookie": "a=b", "Content-Length": "8", "X-Remix-Response": "yes" }));
+    expect(withCookie.headers.map(([name]) => name)).toEqual(["content-type", "x-remix-response"]);
+  });
+});
+
+describe("the hashed policy of a cached page", () => {
+  const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+  test("names every inline script by its hash, skips external scripts and JSON data, and has no nonce", () => {
+    const document = `<head><script>window.a = 1;</script><script type="module" src="/assets/x.js"></script><script type="application/ld+json">{"a":1}</script></head><body><script type="module">import "/assets/y.js";</script><script>
+window.b = "</body>";</script></body>`;
+    expect(inlineScripts(document)).toEqual(["window.a = 1;", 'import "/assets/y.js";', '\nwindow.b = "</body>";']);
+    const policy = hashedPolicy(document);
+    const scriptSrc = policy.split("; ").find((directive) => directive.startsWith("script-src "))!;
+    expect(scriptSrc).toBe(`script-src 'self' ${sha("window.a = 1;")} ${sha('import "/assets/y.js";')} ${sha('\nwindow.b = "</body>";')}`);
+    expect(policy).not.toContain("nonce");
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "default-src 'self'"]) expect(policy).toContain(directive);
+    expect(policy.split("; ").find((directive) => directive.startsWith("style-src "))).toBe(`style-src 'self' ${REACT_ARIA_STYLES.map(sha).join(" ")}`);
+  });
+
+  test("React Aria's run-time styles are still the texts the policy allows (fails after an upgrade that changes them)", () => {
+    const require = createRequire(import.meta.url);
+    const root = path.dirname(require.resolve("react-aria/package.json"));
+    const sources = ["dist/private/interactions/usePress.mjs", "dist/private/overlays/usePreventScroll.mjs"].map((file) => readFileSync(path.join(root, file), "utf8"));
+    const pressable = sources[0]!.match(/PRESSABLE_ATTRIBUTE = '([^']+)'/)![1]!;
+    expect(REACT_ARIA_STYLES[0]).toBe(`@layer {\n  [${pressable}] {\n    touch-action: pan-x pan-y pinch-zoom;\n  }\n}`);
+    expect(sources[0]).toContain("touch-action: pan-x pan-y pinch-zoom;");
+    expect(sources[1]).toContain(REACT_ARIA_STYLES[1]);
+    // Both elements are the only <style> React Aria creates, and both take the page's nonce when it has one.
+    for (const source of sources) expect(source).toMatch(/if \(nonce\) style\.nonce = nonce;/);
+  });
+});
+
+describe("answering a cached page", () => {
+  test("encoding: brotli, then gzip, by the client's Accept-Encoding (q=0 refuses)", () => {
+    expect(chooseEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(chooseEncoding("gzip")).toBe("gzip");
+    expect(chooseEncoding("br;q=0, gzip;q=0.5")).toBe("gzip");
+    expect(chooseEncoding("*")).toBe("br");
+    expect(chooseEncoding("identity")).toBeNull();
+    expect(chooseEncoding(undefined)).toBeNull();
+    expect(chooseEncoding("gzip;q=0")).toBeNull();
+  });
+
+  test("If-None-Match: weak comparison, lists and *", () => {
+    expect(matchesEtag('W/"abc"', 'W/"abc"')).toBe(true);
+    expect(matchesEtag('"abc"', 'W/"abc"')).toBe(true);
+    expect(matchesEtag('W/"x", W/"abc"', 'W/"abc"')).toBe(true);
+    expect(matchesEtag("*", 'W/"abc"')).toBe(true);
+    expect(matchesEtag('W/"abd"', 'W/"abc"')).toBe(false);
+    expect(matchesEtag(undefined, 'W/"abc"')).toBe(false);
+  });
+});

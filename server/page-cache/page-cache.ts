@@ -1,0 +1,145 @@
+// The cache of guest pages. A page a visitor without a session sees is the same for every such visitor of
+// its language, so each instance keeps the rendered answer (HTML, or a client navigation's data) for
+// PAGE_CACHE_SECONDS, already compressed (gzip and brotli), with its ETag and its hashed CSP, and serves it
+// without rendering. Memory is bounded (least recently used pages go first); concurrent misses of one page
+// render it once. The same answers say to shared caches (a CDN) how long they may keep them.
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import { hashedPolicy } from "./csp.ts";
+
+export interface CachedPage {
+  status: number;
+  /** Headers of the rendered answer worth replaying (content type, React Router's own); no cookies. */
+  headers: [string, string][];
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  /** Weak: the same page is served in three encodings. */
+  etag: string;
+  /** The page's CSP with the hashes of its inline scripts (HTML only). */
+  csp: string | null;
+  storedAt: number;
+  bytes: number;
+}
+
+/** Answers that are cached: documents and React Router's client-navigation data. */
+export const CACHEABLE_TYPES = /^(text\/html|text\/x-script)\b/i;
+/** Headers of the rendered answer that are not replayed from the cache. */
+const NOT_REPLAYED = new Set(["set-cookie", "content-length", "content-encoding", "transfer-encoding", "date", "etag", "cache-control", "vary", "content-security-policy"]);
+
+export function buildCachedPage(body: string, status: number, headers: Headers, now = Date.now()): CachedPage {
+  const identity = Buffer.from(body, "utf8");
+  const gzip = gzipSync(identity, { level: 9 });
+  const br = brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length } });
+  const replayed = [...headers].filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase()));
+  const isHtml = /^text\/html/i.test(headers.get("content-type") ?? "");
+  return {
+    status,
+    headers: replayed,
+    identity,
+    gzip,
+    br,
+    etag: `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
+    csp: isHtml ? hashedPolicy(body) : null,
+    storedAt: now,
+    bytes: identity.length + gzip.length + br.length + 512,
+  };
+}
+
+export interface PageCacheOptions {
+  ttlSeconds: number;
+  maxBytes: number;
+  now?: () => number;
+}
+
+export interface PageCacheStats {
+  entries: number;
+  bytes: number;
+  hits: number;
+  misses: number;
+}
+
+export class PageCache {
+  readonly #entries = new Map<string, CachedPage>();
+  readonly #rendering = new Map<string, Promise<CachedPage | null>>();
+  readonly #ttlMs: number;
+  readonly #maxBytes: number;
+  readonly #now: () => number;
+  #bytes = 0;
+  #hits = 0;
+  #misses = 0;
+
+  constructor(options: PageCacheOptions) {
+    this.#ttlMs = options.ttlSeconds * 1000;
+    this.#maxBytes = options.maxBytes;
+    this.#now = options.now ?? Date.now;
+  }
+
+  get enabled(): boolean {
+    return this.#ttlMs > 0;
+  }
+
+  /** The fresh entry of `key`, or undefined (an expired one is dropped). */
+  get(key: string): CachedPage | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (this.#now() - entry.storedAt >= this.#ttlMs) {
+      this.#remove(key, entry);
+      return undefined;
+    }
+    // Most recently used last: Map keeps insertion order, so the first key is the one to evict.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry;
+  }
+
+  set(key: string, entry: CachedPage): void {
+    if (!this.enabled || entry.bytes > this.#maxBytes / 8) return;
+    const previous = this.#entries.get(key);
+    if (previous) this.#remove(key, previous);
+    this.#entries.set(key, entry);
+    this.#bytes += entry.bytes;
+    for (const [oldestKey, oldest] of this.#entries) {
+      if (this.#bytes <= this.#maxBytes) break;
+      this.#remove(oldestKey, oldest);
+    }
+  }
+
+  /**
+   * The entry of `key`, rendering it with `render` on a miss; concurrent misses of one key share one
+   * render. `render` answers null for an answer that must not be kept (then each caller renders its own).
+   */
+  async getOrRender(key: string, render: () => Promise<CachedPage | null>): Promise<{ entry: CachedPage | null; hit: boolean }> {
+    const cached = this.get(key);
+    if (cached) {
+      this.#hits += 1;
+      return { entry: cached, hit: true };
+    }
+    this.#misses += 1;
+    let rendering = this.#rendering.get(key);
+    if (!rendering) {
+      rendering = render()
+        .then((entry) => {
+          if (entry) this.set(key, entry);
+          return entry;
+        })
+        .finally(() => this.#rendering.delete(key));
+      this.#rendering.set(key, rendering);
+    }
+    return { entry: await rendering, hit: false };
+  }
+
+  clear(): void {
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+
+  stats(): PageCacheStats {
+    return { entries: this.#entries.size, bytes: this.#bytes, hits: this.#hits, misses: this.#misses };
+  }
+
+  #remove(key: string, entry: CachedPage): void {
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
+  }
+}
