@@ -1,9 +1,12 @@
 // What every answer of the server shares (ARCHITECTURE.md): the JSON 404 of unknown API paths, the
 // OpenAPI document and its reference page, health checks, the body limit, security headers with a
-// fresh CSP nonce per answer, request ids and compression.
+// OpenAPI document and its reference page, health checks, the body limit, security headers (a fresh CSP
+// nonce per answer of a visitor's own page, hashes of the inline scripts on a cached guest page), request ids and compression.
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { api, startTestServer, type ApiClient, type HttpAnswer, type TestServer } from "../support/test-server.ts";
 import { expectFailure, LANGUAGE_CASES } from "../support/contract.ts";
+import { insertSession } from "../support/subscriber.ts";
 
 /** Every spec §7 row implemented so far, as the OpenAPI document writes its path. */
 const API_ROWS = [
@@ -18,10 +21,13 @@ const API_ROWS = [
 
 let server: TestServer;
 let client: ApiClient;
+/** A signed-in visitor's cookie: their pages are rendered for them, with a nonce (guests' pages are cached). */
+let signedIn: string;
 
 beforeAll(async () => {
   server = await startTestServer();
   client = api(server);
+  signedIn = (await insertSession(server.databaseUrl)).cookie;
 });
 afterAll(async () => {
   await server?.stop();
@@ -145,15 +151,16 @@ function expectSecurityHeaders(answer: HttpAnswer): void {
 }
 
 describe("security headers", () => {
-  for (const [kind, path] of [
-    ["an HTML page", "/home"],
-    ["a JSON answer", "/core/api/jobs/all"],
-    ["a JSON failure", "/core/api/nope"],
-    ["the not-found page", "/nope"],
+  for (const [kind, path, signedInVisitor] of [
+    ["a signed-in visitor's HTML page", "/home", true],
+    ["a JSON answer", "/core/api/jobs/all", false],
+    ["a JSON failure", "/core/api/nope", false],
+    ["a signed-in visitor's not-found page", "/nope", true],
   ] as const) {
     test(`${kind} (${path}) carries CSP with a fresh nonce per answer, nosniff, Referrer-Policy and X-Request-Id`, async () => {
-      const first = await client.get(path, "en", { accept: "text/html,application/json" });
-      const second = await client.get(path, "en", { accept: "text/html,application/json" });
+      const headers = { accept: "text/html,application/json", ...(signedInVisitor ? { cookie: signedIn } : {}) };
+      const first = await client.get(path, "en", headers);
+      const second = await client.get(path, "en", headers);
       expectSecurityHeaders(first);
       expectSecurityHeaders(second);
       expect(nonceOf(first)).not.toBe(nonceOf(second));
@@ -161,14 +168,29 @@ describe("security headers", () => {
     });
   }
 
-  test("every inline script of a page carries the nonce of its own answer's CSP", async () => {
-    const answer = await client.page("/home");
+  test("every inline script of a signed-in visitor's page carries the nonce of its own answer's CSP", async () => {
+    const answer = await client.page("/home", { cookie: signedIn });
     const nonce = nonceOf(answer);
     const scripts = [...answer.text.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1]!);
     expect(scripts.length).toBeGreaterThan(0);
     for (const attributes of scripts) {
       if (/\bsrc=/.test(attributes) || /type="application\/(ld\+)?json"/.test(attributes)) continue;
       expect(attributes, "inline script without the answer's nonce").toContain(`nonce="${nonce}"`);
+    }
+  });
+
+  test("a guest's page (cached for every guest: /home, /nope) names each inline script by hash instead, as strictly", async () => {
+    for (const path of ["/home", "/nope"]) {
+      const answer = await client.page(path);
+      const csp = String(answer.headers["content-security-policy"] ?? "");
+      expect(csp, path).not.toContain("'nonce-");
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(directive);
+      const inline = [...answer.text.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+      expect(inline.length).toBeGreaterThan(0);
+      for (const script of inline) expect(csp).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+      expect(answer.headers["x-powered-by"]).toBeUndefined();
     }
   });
 });
