@@ -1,5 +1,4 @@
 // What every answer of the server shares (ARCHITECTURE.md): the JSON 404 of unknown API paths, the
-// OpenAPI document and its reference page, health checks, the body limit, security headers with a
 // OpenAPI document and its reference page, health checks, the body limit, security headers (a fresh CSP
 // nonce per answer of a visitor's own page, hashes of the inline scripts on a cached guest page), request ids and compression.
 import { createHash } from "node:crypto";
