@@ -2,6 +2,8 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { requestContext } from "./context.ts";
+import { CatalogContext } from "./i18n/catalog-context.ts";
+import { catalogFor } from "./i18n/catalogs.server.ts";
 import { isDatabaseUnavailable } from "../server/db/errors.ts";
 
 export const streamTimeout = 10_000;
@@ -24,7 +26,7 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { cspNonce } = loadContext.get(requestContext);
+  const { cspNonce, language } = loadContext.get(requestContext);
   let status = responseStatusCode;
   // A page whose data could not be read because the database is down or too slow: 503, try again soon.
   if (unavailableRequests.has(request)) {
@@ -36,7 +38,12 @@ export default async function handleRequest(
   // A page rendered for the guest-page cache has no nonce (its CSP carries the hashes of its scripts) and
   // is rendered whole: the cache keeps the complete document.
   const nonce = cspNonce || undefined;
-  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+  const page = (
+    <CatalogContext value={catalogFor(language)}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </CatalogContext>
+  );
+  const body = await renderToReadableStream(page, {
     nonce,
     signal: controller.signal,
     onError(error: unknown) {

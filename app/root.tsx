@@ -1,6 +1,6 @@
 import { I18nextProvider } from "react-i18next";
 import { I18nProvider } from "react-aria-components";
-import { useMemo, useState } from "react";
+import { useContext, useMemo, useState } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -15,6 +15,9 @@ import {
 import type { Route } from "./+types/root";
 import { directionOf, type Language } from "../common/language.ts";
 import { createI18n } from "./i18n/i18n.ts";
+import { CatalogContext } from "./i18n/catalog-context.ts";
+import arabicCatalog from "./i18n/ar.json?url";
+import englishCatalog from "./i18n/en.json?url";
 import { loadShell } from "./shell/shell.server.ts";
 import { webSessionMiddleware } from "./account/web-session.server.ts";
 import { SiteShell } from "./shell/SiteShell.tsx";
@@ -46,7 +49,8 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShoul
 export function Layout({ children }: { children: React.ReactNode }) {
   const shell = useRouteLoaderData<typeof loader>("root");
   const language: Language = shell?.language ?? "ar";
-  const i18n = useMemo(() => (shell ? createI18n(shell.language, shell.messages) : null), [shell?.language, shell?.messages]);
+  const catalog = useContext(CatalogContext);
+  const i18n = useMemo(() => (shell && catalog ? createI18n(shell.language, catalog) : null), [shell?.language, catalog]);
   // The document's CSP nonce is the one it was served with: a later revalidation of the root loader (after
   // a form action) brings a new response's nonce, which this document's policy would refuse.
   // A guest page from the page cache has none (server/page-cache/csp.ts).
@@ -61,6 +65,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {cspNonce ? <meta name="csp-nonce" content={cspNonce} /> : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="preload" as="font" type="font/woff2" crossOrigin="anonymous" href={language === "ar" ? arabicFont : latinFont} />
+        {/* The messages of the page language: app/entry.client.tsx reads them before hydrating. */}
+        <link rel="preload" as="fetch" crossOrigin="anonymous" data-catalog="" href={language === "ar" ? arabicCatalog : englishCatalog} />
         {shell ? <AlternateLinks origin={shell.origin} /> : null}
         <Meta />
         <Links />

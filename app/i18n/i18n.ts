@@ -1,13 +1,18 @@
-// One i18next instance per render, built from the catalog of the page's language (sent with the
-// root loader's data, so the browser never fetches the other language's messages).
+// The i18next instance of a catalog (the page language's: the browser never fetches the other language's
+// messages). One per catalog object: the server's two catalogs are built once, not on every render.
 import i18next, { type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import type { Language } from "../../common/language.ts";
 
 export type Messages = Record<string, unknown>;
 
+const instances = new WeakMap<Messages, i18n>();
+
 export function createI18n(language: Language, messages: Messages): i18n {
+  const existing = instances.get(messages);
+  if (existing?.language === language) return existing;
   const instance = i18next.createInstance();
+  instances.set(messages, instance);
   void instance.use(initReactI18next).init({
     lng: language,
     fallbackLng: false,

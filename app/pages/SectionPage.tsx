@@ -35,7 +35,7 @@ function HelpPanel() {
 }
 
 interface RootData {
-  messages?: { brand?: { name?: string; tagline?: string } };
+  brand?: { name?: string; tagline?: string };
   origin?: string;
   language?: string;
 }
@@ -54,11 +54,11 @@ export function headingMeta({
   location: { pathname: string };
 }) {
   const root = matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
-  const brand = root?.messages?.brand?.name ?? "";
+  const brand = root?.brand?.name ?? "";
   const title = loaderData?.heading?.title;
   return socialMeta({
     title: title ? `${title} | ${brand}` : brand,
-    description: loaderData?.heading?.description ?? root?.messages?.brand?.tagline ?? "",
+    description: loaderData?.heading?.description ?? root?.brand?.tagline ?? "",
     root,
     pathname: location.pathname,
   });
@@ -72,7 +72,7 @@ export function socialMeta({ title, description, root, pathname }: { title: stri
     { title },
     { name: "description", content: description },
     { property: "og:type", content: "website" },
-    { property: "og:site_name", content: root?.messages?.brand?.name ?? "" },
+    { property: "og:site_name", content: root?.brand?.name ?? "" },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: `${origin}${pathname}?lang=${language}` },

@@ -1,4 +1,4 @@
-// Data every page's shell needs: the language and its catalog, the footer's lists, the session.
+// Data every page's shell needs: the language, the footer's lists, the session.
 import type { RouterContextProvider } from "react-router";
 import { FOOTER_MAX_APPS, FOOTER_MAX_BUNDLE_CATEGORIES } from "../../common/constants.ts";
 import { listApps, listBundleCategories, listSocialLinks } from "../../server/content/service.ts";
@@ -14,7 +14,8 @@ export async function loadShell(request: Request, context: Readonly<RouterContex
   const account = getSessionAccount(context);
   return {
     language,
-    messages: catalogFor(language),
+    /** The brand's name and tagline, for pages' meta tags (the catalog itself: app/i18n/catalog-context.ts). */
+    brand: catalogFor(language).brand as { name: string; tagline: string },
     cspNonce,
     origin,
     companySlug: config.COMPANY_SLUG,
