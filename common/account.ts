@@ -1,6 +1,6 @@
 // Form schemas of the accounts feature (spec §5), shared by the web UI, the spec API and the tests.
 // Each issue's message is a catalog key (app/i18n/*.json, `validation.*`), translated where it is shown.
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { CODE_LENGTH, GENDER, LOGIN_NUMBER_PATTERN, NUMBER_MAX_LENGTH } from "./constants.ts";
 import { normaliseDigits } from "./language.ts";
 

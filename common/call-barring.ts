@@ -1,6 +1,6 @@
 // Call barring and hotline forms (designed by us: spec §1 lists them without details; spec §5 gives the
 // hotline messages 'national ID required' and 'password required'). Messages are catalog keys.
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { codeSchema } from "./account.ts";
 import { clearedWhenOff, LINE_VALIDATION, optionType, uniqueTypes, zeroOrOne } from "./line-features.ts";
 import { normaliseDigits } from "./language.ts";

@@ -1,7 +1,7 @@
 // The feedback form (spec §5: required and invalid messages for full name, mobile number, email, file and
 // issue description, and evaluation required), shared by the page, the API and the tests. Messages are
 // catalog keys. The attachment is judged by its first bytes, never by its name or declared type.
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { LOGIN_NUMBER_PATTERN } from "./constants.ts";
 import { normaliseDigits } from "./language.ts";
 

@@ -1,7 +1,7 @@
 // Form schemas of the line features (spec §3, §5, §7), shared by the spec API, the web UI and the tests.
 // Messages are catalog keys (`validation.*`). Forms arrive with the spec's bracket names
 // (`customerState[0].state`, `others[1].numbers[2]`); nestFormFields turns them into objects first.
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { CALLER_PERIODS, LINE_FEATURE_NUMBER_PATTERN, OPTION_TYPES } from "./constants.ts";
 import { normaliseDigits } from "./language.ts";
 

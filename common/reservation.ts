@@ -1,6 +1,6 @@
 // Number reservation (step 5), shared by the pages, the API and the tests: the inventory's ranges and
 // tiers, the search filter and the reserve form (spec §5 messages, as catalog keys), and the hold rules.
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { LOGIN_NUMBER_PATTERN } from "./constants.ts";
 import { normaliseDigits } from "./language.ts";
 

@@ -31,8 +31,11 @@ export function LinkCard({
       </h3>
       <p className="text-slate-700">{summary}</p>
       {facts ? <div className="text-sm font-bold text-slate-900">{facts}</div> : null}
-      <Link to={to} aria-describedby={headingId} className="mt-auto self-start rounded-lg bg-brand-600 px-4 py-2 font-bold text-white hover:bg-brand-700">
+      {/* The item's title completes the link's text ("Read more <title>"): a link read out of context, or by a
+          crawler, says where it goes. */}
+      <Link to={to} className="mt-auto self-start rounded-lg bg-brand-600 px-4 py-2 font-bold text-white hover:bg-brand-700">
         {action}
+        <span className="sr-only"> {title}</span>
       </Link>
     </article>
   );
