@@ -12,6 +12,7 @@ import { loadContent } from "./db/seed/load-content.ts";
 import { startExpirySweep } from "./reservation/expiry-job.ts";
 import { createMetrics } from "./metrics.ts";
 import { watchContentVersion } from "./page-cache/content-version.ts";
+import { ContentMemo } from "./content/content-memo.ts";
 import { PageCache } from "./page-cache/page-cache.ts";
 import { DEMO_INVENTORY_SIZE, seedInventory } from "./reservation/inventory.ts";
 import { createHttpApp } from "./http.ts";
@@ -74,9 +75,13 @@ export async function start(options: StartOptions): Promise<RunningServer> {
   });
   const metrics = createMetrics(database.pool);
   const pageCache = new PageCache({ ttlSeconds: config.PAGE_CACHE_SECONDS, maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024 });
-  const services: AppServices = { config, database, db: database.db, logger, sms, network: createEmbeddedNetwork(database.db), metrics, pageCache };
+  const contentMemo = new ContentMemo(config.PAGE_CACHE_SECONDS);
+  const services: AppServices = { config, database, db: database.db, logger, sms, network: createEmbeddedNetwork(database.db), metrics, pageCache, contentMemo };
   const expirySweep = startExpirySweep(database.db, logger, config.RESERVATION_SWEEP_SECONDS, metrics);
-  const contentWatch = watchContentVersion(database.db, logger, config.CONTENT_VERSION_POLL_SECONDS, () => pageCache.clear());
+  const contentWatch = watchContentVersion(database.db, logger, config.CONTENT_VERSION_POLL_SECONDS, () => {
+    pageCache.clear();
+    contentMemo.clear();
+  });
   // Read (or, on a new database, generate) the RSA key now rather than on the first sign-in request.
   numberEncryptionKey(services).catch((error: Error) => logger.warn({ err: error.message }, "number encryption key not loaded yet"));
 

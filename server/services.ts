@@ -1,5 +1,6 @@
 // Everything a request may need from this process, created once at start by server/app.ts.
 import type { Config } from "./config.ts";
+import type { ContentMemo } from "./content/content-memo.ts";
 import type { Database, Db } from "./db/database.ts";
 import type { Logger } from "./logger.ts";
 import type { Metrics } from "./metrics.ts";
@@ -17,4 +18,6 @@ export interface AppServices {
   metrics: Metrics;
   /** Guest pages already rendered (server/page-cache/). */
   pageCache: PageCache;
+  /** Lists every page's shell reads, kept until content changes (server/content/content-memo.ts). */
+  contentMemo: ContentMemo;
 }

@@ -9,8 +9,10 @@ import { getSessionAccount } from "../session.server.ts";
 
 export async function loadShell(request: Request, context: Readonly<RouterContextProvider>) {
   const { language, cspNonce, origin } = context.get(requestContext);
-  const { db, config } = context.get(servicesContext);
-  const [bundleCategories, apps, socialLinks] = await Promise.all([listBundleCategories(db, language), listApps(db, language), listSocialLinks(db)]);
+  const { db, config, contentMemo } = context.get(servicesContext);
+  const [bundleCategories, apps, socialLinks] = await contentMemo.get(`shell ${language}`, () =>
+    Promise.all([listBundleCategories(db, language), listApps(db, language), listSocialLinks(db)]),
+  );
   const account = getSessionAccount(context);
   return {
     language,

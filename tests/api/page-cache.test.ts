@@ -126,6 +126,18 @@ describe("a content load", () => {
     await expect.poll(async () => (await page("/bundles?lang=en")).text, { timeout: 5_000, interval: 200 }).toContain(title);
     expect(before.text).not.toContain(title);
   });
+
+  test("also refreshes the lists of a signed-in visitor's page (the footer's categories, kept in memory)", async () => {
+    const footer = async () => (await page("/profile?lang=en", { cookie: session.cookie })).text;
+    const category = "Cache test category";
+    expect(await footer()).not.toContain(category);
+    await withClient(server.databaseUrl, async (db) => {
+      await db.query("update bundle_categories set title_en = $1 where id = (select min(id) from bundle_categories)", [category]);
+      expect(await footer()).not.toContain(category); // kept until the content version changes
+      await db.query("update content_state set version = version + 1, loaded_at = now() where id = 1");
+    });
+    await expect.poll(footer, { timeout: 5_000, interval: 200 }).toContain(category);
+  });
 });
 
 describe("with PAGE_CACHE_SECONDS=0", () => {

@@ -1,0 +1,30 @@
+import { describe, expect, test } from "vitest";
+import { ContentMemo } from "./content-memo.ts";
+
+describe("the content memo", () => {
+  test("loads a key once per lifetime, again after it or after clear()", async () => {
+    let now = 0;
+    let loads = 0;
+    const memo = new ContentMemo(60, () => now);
+    const load = async () => ++loads;
+    expect(await Promise.all([memo.get("k", load), memo.get("k", load)])).toEqual([1, 1]);
+    now += 59_999;
+    expect(await memo.get("k", load)).toBe(1);
+    now += 1;
+    expect(await memo.get("k", load)).toBe(2);
+    memo.clear();
+    expect(await memo.get("k", load)).toBe(3);
+    expect(await memo.get("other", load)).toBe(4);
+  });
+
+  test("does not keep a failed load, and keeps nothing with a lifetime of 0", async () => {
+    const memo = new ContentMemo(60);
+    await expect(memo.get("k", async () => Promise.reject(new Error("database away")))).rejects.toThrow("database away");
+    expect(await memo.get("k", async () => "back")).toBe("back");
+    let loads = 0;
+    const off = new ContentMemo(0);
+    await off.get("k", async () => ++loads);
+    await off.get("k", async () => ++loads);
+    expect(loads).toBe(2);
+  });
+});
