@@ -274,7 +274,13 @@ export function createHttpApp(options: HttpAppOptions) {
   app.all("*", async (c) => {
     const language = pageLanguage(c);
     c.set("language", language);
-    if (!services.pageCache.enabled || !isGuestPageRequest(c)) {
+    const guest = services.pageCache.enabled && isGuestPageRequest(c);
+    const key = guest ? pageCacheKey(c, language, siteOrigin(c)) : "";
+    // HEAD is answered from the cache when the page is there; React Router answers HEAD without a body, so a
+    // HEAD never fills the cache.
+    const headHit = guest && c.req.method === "HEAD" ? services.pageCache.get(key) : undefined;
+    if (headHit) return answerCachedPage(c, headHit, true, config);
+    if (!guest || c.req.method === "HEAD") {
       const response = await renderPage(c, language, false);
       // A page rendered for one visitor (a session, a notice…) is theirs alone.
       if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
@@ -288,7 +294,7 @@ export function createHttpApp(options: HttpAppOptions) {
       const keep = response.status === 200 && CACHEABLE_TYPES.test(response.headers.get("Content-Type") ?? "") && !response.headers.has("Set-Cookie");
       return keep ? buildCachedPage(own.body, response.status, response.headers) : null;
     };
-    const { entry, hit } = await services.pageCache.getOrRender(pageCacheKey(c, language, siteOrigin(c)), render);
+    const { entry, hit } = await services.pageCache.getOrRender(key, render);
     services.metrics.pageCache(hit);
     if (entry) return answerCachedPage(c, entry, hit, config);
     // Not kept (a redirect, a 404…): this request's own rendering (another request's was not kept either).

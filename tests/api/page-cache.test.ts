@@ -51,6 +51,16 @@ describe("a guest's page", () => {
     expect(head.headers["content-length"]).toBe(String(gzip.raw.length));
   });
 
+  test("a HEAD before any GET is answered without filling the cache: the next GET gets the whole page", async () => {
+    const head = await api(server).request("/roaming?lang=en", { method: "HEAD", headers: { "accept-encoding": "gzip" } });
+    expect(head.status).toBe(200);
+    expect(head.raw.length).toBe(0);
+    const get = await page("/roaming?lang=en");
+    expect(get.headers["x-page-cache"]).toBe("miss");
+    expect(get.text).toMatch(/<\/html>\s*$/);
+    expect((await page("/roaming?lang=en")).text).toBe(get.text);
+  });
+
   test("carries no nonce: its CSP names each of its inline scripts by hash and stays strict", async () => {
     const answer = await page("/home");
     const policy = cspOf(answer);
