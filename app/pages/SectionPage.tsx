@@ -1,7 +1,7 @@
 // The layout shared by inner pages: the page header (breadcrumb and title) above the page's body.
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import type { PageHeading } from "./page.server.ts";
 import { PageHeader } from "../shell/Breadcrumbs.tsx";
 import { SUPPORT_LINKS } from "../shell/navigation.ts";
@@ -35,7 +35,7 @@ function HelpPanel() {
 }
 
 interface RootData {
-  messages?: { brand?: { name?: string; tagline?: string } };
+  messages?: { brand?: { name?: string; tagline?: string }; page?: { notFound?: string }; errors?: { generic?: string } };
   origin?: string;
   language?: string;
 }
@@ -62,6 +62,18 @@ export function headingMeta({
     root,
     pathname: location.pathname,
   });
+}
+
+/**
+ * `meta` of the root, used when a page's loader failed and the root's boundary shows the not-found page or
+ * the error state: the document still gets a title that says what happened.
+ */
+export function errorPageMeta({ loaderData, error }: { loaderData?: unknown; error?: unknown }) {
+  if (!error) return [];
+  const messages = (loaderData as RootData | undefined)?.messages;
+  const brand = messages?.brand?.name ?? "";
+  const what = isRouteErrorResponse(error) && error.status === 404 ? messages?.page?.notFound : messages?.errors?.generic;
+  return [{ title: what ? `${what} | ${brand}` : brand }];
 }
 
 /** title, description and Open Graph / Twitter card tags; the shared link carries the page's language. */

@@ -71,6 +71,7 @@ function SiteSearch() {
       method="get"
       action="/search"
       role="search"
+      aria-label={t("nav.siteSearch")}
       className="flex"
       onSubmit={(event) => {
         const value = new FormData(event.currentTarget).get("q");
