@@ -16,7 +16,7 @@ export function Footer() {
   const { shell, authDialog, openAuthDialog } = useShell();
   const { bundleCategories, apps, socialLinks } = shell.footer;
   return (
-    <footer className="mt-16 bg-brand-900 text-slate-200">
+    <footer className="on-dark mt-16 bg-brand-900 text-slate-200">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 nav:grid-cols-4">
         <nav aria-labelledby="footer-bundles">
           <h2 id="footer-bundles" className={headingClass}>{t("footer.bundles")}</h2>
