@@ -24,6 +24,7 @@ import { SiteShell } from "./shell/SiteShell.tsx";
 import { NotFound } from "./shell/NotFound.tsx";
 import { ErrorState } from "./shell/ErrorState.tsx";
 import { languageHref } from "./shell/LanguagePicker.tsx";
+import { errorPageMeta } from "./pages/SectionPage.tsx";
 import stylesheet from "./app.css?url";
 import arabicFont from "@fontsource/cairo/files/cairo-arabic-400-normal.woff2?url";
 import latinFont from "@fontsource/cairo/files/cairo-latin-400-normal.woff2?url";
@@ -103,6 +104,9 @@ function AlternateLinks({ origin }: { origin: string }) {
 export default function App() {
   return <Outlet />;
 }
+
+/** Pages have their own meta; this one titles the not-found page and the error state of the boundary below. */
+export const meta = errorPageMeta;
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;

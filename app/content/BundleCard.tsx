@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { formatAmount } from "../../common/format.ts";
 import type { Bundle } from "../../server/content/service.ts";
 import { useShell } from "../shell/ShellContext.tsx";
+import { cardHeading, type CardHeadingLevel } from "./LinkCard.tsx";
 
 export function bundleDetailsPath(bundle: Pick<Bundle, "type" | "id">): string {
   return `/bundle-details/${bundle.type}/${bundle.id}`;
@@ -21,17 +22,18 @@ export function useAllowanceText() {
       : t(`bundles.units.${allowance.unit}`, { count: allowance.amount, amount: number.format(allowance.amount) });
 }
 
-export function BundleCard({ bundle }: { bundle: Bundle }) {
+export function BundleCard({ bundle, headingLevel }: { bundle: Bundle; headingLevel?: CardHeadingLevel }) {
   const { t } = useTranslation();
   const { language, currencySuffix } = useShell().shell;
   const allowanceText = useAllowanceText();
   const headingId = `bundle-${bundle.id}`;
+  const Heading = cardHeading(headingLevel);
   return (
     <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-xl border border-slate-200 p-5 shadow-sm">
       {bundle.popular ? <p className="self-start rounded-full bg-amber-100 px-3 py-0.5 text-sm font-bold text-amber-900">{t("bundles.popular")}</p> : null}
-      <h3 id={headingId} className="text-lg font-bold text-brand-800">
+      <Heading id={headingId} className="text-lg font-bold text-brand-800">
         <Link to={bundleDetailsPath(bundle)} className="hover:underline">{bundle.title}</Link>
-      </h3>
+      </Heading>
       <ul className="flex flex-wrap gap-2" aria-label={t("bundles.allowances")}>
         {bundle.allowances.map((allowance) => (
           <li key={allowance.kind} className="rounded-lg bg-brand-50 px-3 py-1 font-bold text-brand-900">{allowanceText(allowance)}</li>
@@ -46,11 +48,11 @@ export function BundleCard({ bundle }: { bundle: Bundle }) {
   );
 }
 
-export function BundleGrid({ bundles }: { bundles: Bundle[] }) {
+export function BundleGrid({ bundles, headingLevel }: { bundles: Bundle[]; headingLevel?: CardHeadingLevel }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 nav:grid-cols-3">
       {bundles.map((bundle) => (
-        <BundleCard key={bundle.id} bundle={bundle} />
+        <BundleCard key={bundle.id} bundle={bundle} headingLevel={headingLevel} />
       ))}
     </div>
   );

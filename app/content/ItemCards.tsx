@@ -4,11 +4,17 @@ import { useTranslation } from "react-i18next";
 import { formatDate } from "../../common/format.ts";
 import type { NewsItem, Product } from "../../server/content/catalogue.ts";
 import { useShell } from "../shell/ShellContext.tsx";
-import { CardGrid, LinkCard } from "./LinkCard.tsx";
+import { CardGrid, LinkCard, type CardHeadingLevel } from "./LinkCard.tsx";
 import { newsPath, productPath } from "./paths.ts";
 import { usePriceText } from "./PriceText.tsx";
 
-export function ProductCards({ products }: { products: Pick<Product, "id" | "category" | "title" | "summary" | "price" | "priceUnit">[] }) {
+export function ProductCards({
+  products,
+  headingLevel,
+}: {
+  products: Pick<Product, "id" | "category" | "title" | "summary" | "price" | "priceUnit">[];
+  headingLevel?: CardHeadingLevel;
+}) {
   const { t } = useTranslation();
   const priceText = usePriceText();
   return (
@@ -22,6 +28,7 @@ export function ProductCards({ products }: { products: Pick<Product, "id" | "cat
           summary={product.summary}
           facts={product.price !== null ? priceText(product.price, product.priceUnit) : undefined}
           action={t("products.details")}
+          headingLevel={headingLevel}
         />
       ))}
     </CardGrid>

@@ -4,6 +4,13 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ResponsiveImage } from "./ResponsiveImage.tsx";
 
+/**
+ * A card's title is an h3 under the section heading of its list; on a page whose list comes straight
+ * under the page's h1 it is an h2, so that heading levels go down one at a time.
+ */
+export type CardHeadingLevel = 2 | 3;
+export const cardHeading = (level: CardHeadingLevel = 3) => (level === 2 ? "h2" : "h3");
+
 export function LinkCard({
   id,
   to,
@@ -12,6 +19,7 @@ export function LinkCard({
   facts,
   action,
   image,
+  headingLevel,
 }: {
   id: string;
   to: string;
@@ -21,14 +29,16 @@ export function LinkCard({
   action: string;
   /** The base path of a responsive illustration (decorative here: the title says what it is). */
   image?: string | null;
+  headingLevel?: CardHeadingLevel;
 }) {
   const headingId = `card-${id}`;
+  const Heading = cardHeading(headingLevel);
   return (
     <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-xl border border-slate-200 p-5 shadow-sm">
       {image ? <ResponsiveImage base={image} alt="" sizes="384px" /> : null}
-      <h3 id={headingId} className="text-lg font-bold text-brand-800">
+      <Heading id={headingId} className="text-lg font-bold text-brand-800">
         <Link to={to} className="hover:underline">{title}</Link>
-      </h3>
+      </Heading>
       <p className="text-slate-700">{summary}</p>
       {facts ? <div className="text-sm font-bold text-slate-900">{facts}</div> : null}
       {/* The item's title completes the link's text ("Read more <title>"): a link read out of context, or by a

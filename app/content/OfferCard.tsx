@@ -4,20 +4,22 @@ import { Link } from "react-router";
 import { formatDate } from "../../common/format.ts";
 import type { Offer } from "../../server/content/service.ts";
 import { useShell } from "../shell/ShellContext.tsx";
+import { cardHeading, type CardHeadingLevel } from "./LinkCard.tsx";
 
 export function offerDetailsPath(offer: Pick<Offer, "type" | "id">): string {
   return `/offer-details/${offer.type}/${offer.id}`;
 }
 
-export function OfferCard({ offer }: { offer: Offer }) {
+export function OfferCard({ offer, headingLevel }: { offer: Offer; headingLevel?: CardHeadingLevel }) {
   const { t } = useTranslation();
   const { language } = useShell().shell;
   const headingId = `offer-${offer.id}`;
+  const Heading = cardHeading(headingLevel);
   return (
     <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-xl border border-slate-200 p-5 shadow-sm">
-      <h3 id={headingId} className="text-lg font-bold text-brand-800">
+      <Heading id={headingId} className="text-lg font-bold text-brand-800">
         <Link to={offerDetailsPath(offer)} className="hover:underline">{offer.title}</Link>
-      </h3>
+      </Heading>
       <p className="text-slate-700">{offer.summary}</p>
       <p className="text-sm text-slate-600">{t("offers.until", { date: formatDate(language, offer.validTo) })}</p>
       <Link to={offerDetailsPath(offer)} aria-describedby={headingId} className="mt-auto self-start rounded-lg bg-brand-600 px-4 py-2 font-bold text-white hover:bg-brand-700">

@@ -17,7 +17,8 @@ export function PricesList({ tariffs, initialQuery }: { tariffs: InternationalTa
       <p className="mb-6 max-w-3xl text-lg text-slate-700">{t("prices.intro")}</p>
       <SearchFilter label={t("prices.search")} query={query} onQueryChange={setQuery} submitLabel={t("search.submit")} status={shown.length === 0 ? t("prices.noMatch", { query }) : t("prices.count", { count: shown.length })} />
       {shown.length > 0 ? (
-        <div className="overflow-x-auto rounded-xl border border-slate-200">
+        // Wider than a phone: the region scrolls, so it takes focus for keyboard scrolling.
+        <div role="group" aria-label={t("page.pricesList")} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200">
           <table className="w-full text-start">
             <thead className="bg-brand-50 text-brand-900">
               <tr>

@@ -25,7 +25,7 @@ export function SearchFilter({
   status: string;
 }) {
   return (
-    <form method="get" role="search" className="mb-6 flex flex-col gap-3" onSubmit={(event) => event.preventDefault()}>
+    <form method="get" role="search" aria-label={label} className="mb-6 flex flex-col gap-3" onSubmit={(event) => event.preventDefault()}>
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex min-w-64 flex-1 flex-col gap-1 font-bold text-slate-800">
           {label}

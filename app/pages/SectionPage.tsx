@@ -1,7 +1,7 @@
 // The layout shared by inner pages: the page header (breadcrumb and title) above the page's body.
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import type { PageHeading } from "./page.server.ts";
 import { PageHeader } from "../shell/Breadcrumbs.tsx";
 import { SUPPORT_LINKS } from "../shell/navigation.ts";
@@ -36,6 +36,8 @@ function HelpPanel() {
 
 interface RootData {
   brand?: { name?: string; tagline?: string };
+  /** Titles of the error pages (the catalog itself is not in the loader data). */
+  errorTitles?: { notFound?: string; generic?: string };
   origin?: string;
   language?: string;
 }
@@ -62,6 +64,18 @@ export function headingMeta({
     root,
     pathname: location.pathname,
   });
+}
+
+/**
+ * `meta` of the root, used when a page's loader failed and the root's boundary shows the not-found page or
+ * the error state: the document still gets a title that says what happened.
+ */
+export function errorPageMeta({ loaderData, error }: { loaderData?: unknown; error?: unknown }) {
+  if (!error) return [];
+  const root = loaderData as RootData | undefined;
+  const brand = root?.brand?.name ?? "";
+  const what = isRouteErrorResponse(error) && error.status === 404 ? root?.errorTitles?.notFound : root?.errorTitles?.generic;
+  return [{ title: what ? `${what} | ${brand}` : brand }];
 }
 
 /** title, description and Open Graph / Twitter card tags; the shared link carries the page's language. */

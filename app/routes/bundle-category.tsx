@@ -22,7 +22,7 @@ export default function BundleCategory({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <SectionPage heading={loaderData.heading}>
-      {loaderData.bundles.length > 0 ? <BundleGrid bundles={loaderData.bundles} /> : <p className="text-slate-600">{t("bundles.noneInCategory")}</p>}
+      {loaderData.bundles.length > 0 ? <BundleGrid bundles={loaderData.bundles} headingLevel={2} /> : <p className="text-slate-600">{t("bundles.noneInCategory")}</p>}
     </SectionPage>
   );
 }

@@ -18,7 +18,7 @@ export default function Business({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <SectionPage heading={loaderData.heading}>
-      <section className="mb-8 flex flex-col gap-3 rounded-2xl bg-brand-900 p-8 text-white">
+      <section className="mb-8 flex flex-col gap-3 rounded-2xl on-dark bg-brand-900 p-8 text-white">
         <h2 className="text-2xl font-bold nav:text-3xl">{t("business.heroTitle")}</h2>
         <p className="max-w-3xl text-lg text-brand-100">{t("business.intro")}</p>
         <p className="font-bold text-accent-400">{t("business.contact")}</p>

@@ -22,7 +22,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 nav:grid-cols-3">
           {loaderData.offers.map((offer) => (
-            <OfferCard key={offer.id} offer={offer} />
+            <OfferCard key={offer.id} offer={offer} headingLevel={2} />
           ))}
         </div>
       )}

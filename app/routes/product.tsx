@@ -53,7 +53,7 @@ export default function ProductCategoryPage({ loaderData }: Route.ComponentProps
         <p className="mb-6 text-lg text-slate-700">{t("products.segmentsIntro")}</p>
         <CardGrid>
           {loaderData.segments.map((segment) => (
-            <LinkCard key={segment.id} id={`segment-${segment.id}`} to={segmentPath(segment)} title={segment.title} summary={segment.summary} action={t("products.see")} />
+            <LinkCard key={segment.id} id={`segment-${segment.id}`} to={segmentPath(segment)} title={segment.title} summary={segment.summary} action={t("products.see")} headingLevel={2} />
           ))}
         </CardGrid>
       </SectionPage>
@@ -64,7 +64,7 @@ export default function ProductCategoryPage({ loaderData }: Route.ComponentProps
     <SectionPage heading={loaderData.heading}>
       <p className="mb-6 text-lg text-slate-700">{category.summary}</p>
       {products.length === 0 && lineServices.length === 0 ? <p className="text-slate-600">{t("products.none")}</p> : null}
-      <ProductCards products={products} />
+      <ProductCards products={products} headingLevel={2} />
       {lineServices.length > 0 ? (
         <section aria-labelledby="line-services" className="mt-10">
           <h2 id="line-services" className="mb-4 text-2xl font-bold text-brand-800">{t("products.servicesTitle")}</h2>

@@ -23,9 +23,9 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       <p className="mb-6 text-lg text-slate-700">{t("products.intro")}</p>
       <CardGrid>
         {loaderData.categories.map((category) => (
-          <LinkCard key={category.slug} id={category.slug} to={`/products/${category.slug}`} title={category.title} summary={category.summary} action={t("products.see")} />
+          <LinkCard key={category.slug} id={category.slug} to={`/products/${category.slug}`} title={category.title} summary={category.summary} action={t("products.see")} headingLevel={2} />
         ))}
-        <LinkCard id="prices-list" to={PRICES_LIST_PATH} title={t("page.pricesList")} summary={t("products.pricesCard")} action={t("products.see")} />
+        <LinkCard id="prices-list" to={PRICES_LIST_PATH} title={t("page.pricesList")} summary={t("products.pricesCard")} action={t("products.see")} headingLevel={2} />
       </CardGrid>
     </SectionPage>
   );

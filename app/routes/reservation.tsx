@@ -42,7 +42,7 @@ export default function Reservation({ loaderData }: Route.ComponentProps) {
   return (
     <SectionPage heading={loaderData.heading}>
       <p className="mb-6 max-w-3xl text-lg text-slate-700">{t("reservation.intro")}</p>
-      <Form method="get" role="search" className="mb-8 flex flex-wrap items-start gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4" noValidate>
+      <Form method="get" role="search" aria-label={t("reservation.findNumber")} className="mb-8 flex flex-wrap items-start gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4" noValidate>
         <label className="flex min-w-56 flex-1 flex-col gap-1 font-bold">
           {t("reservation.pattern")}
           <input

@@ -56,7 +56,8 @@ export default function Roaming({ loaderData }: Route.ComponentProps) {
         </ul>
         <section aria-labelledby="roaming-zones">
           <h2 id="roaming-zones" className="mb-4 text-2xl font-bold text-brand-800">{t("roaming.zonesTitle")}</h2>
-          <div className="overflow-x-auto rounded-xl border border-slate-200">
+          {/* Wider than a phone: the region scrolls, so it takes focus for keyboard scrolling. */}
+          <div role="group" aria-labelledby="roaming-zones" tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200">
             <table className="w-full">
               <thead className="bg-brand-50 text-brand-900">
                 <tr>

@@ -28,7 +28,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         : t("search.results", { count: result?.total ?? 0, query });
   return (
     <SectionPage heading={loaderData.heading}>
-      <Form method="get" role="search" className="mb-4 flex max-w-2xl flex-wrap items-end gap-3">
+      <Form method="get" role="search" aria-label={t("search.again")} className="mb-4 flex max-w-2xl flex-wrap items-end gap-3">
         <label className="flex min-w-64 flex-1 flex-col gap-1 font-bold">
           {t("search.label")}
           <input type="search" name="q" defaultValue={query} key={query} maxLength={SEARCH_QUERY_MAX_LENGTH} className="rounded-lg border-2 border-slate-300 px-3 py-2 font-normal focus:border-brand-600" />

@@ -7,16 +7,18 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t("breadcrumb.label")} className="text-sm text-brand-100">
-      <ol className="flex flex-wrap items-center gap-1">
+      {/* One line whatever the font: the current page's crumb shortens with an ellipsis (the h1 below says
+          it in full), so the web font's arrival cannot wrap the trail and move the page. */}
+      <ol className="flex items-center gap-1">
         {items.map((crumb, index) => (
-          <li key={`${crumb.label}-${index}`} className="flex items-center gap-1">
+          <li key={`${crumb.label}-${index}`} className={`flex items-center gap-1 ${crumb.to ? "shrink-0" : "min-w-0"}`}>
             {index > 0 ? <ChevronIcon /> : null}
             {crumb.to ? (
               <Link to={crumb.to} className="underline-offset-4 hover:underline">
                 {crumb.label}
               </Link>
             ) : (
-              <span aria-current="page" className="font-bold text-white">
+              <span aria-current="page" className="truncate font-bold text-white">
                 {crumb.label}
               </span>
             )}
@@ -30,7 +32,7 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
 /** The coloured band at the top of every inner page: breadcrumb and title. */
 export function PageHeader({ title, breadcrumbs }: { title: string; breadcrumbs: Crumb[] }) {
   return (
-    <div className="bg-gradient-to-l from-brand-800 to-brand-600 text-white">
+    <div className="on-dark bg-gradient-to-l from-brand-800 to-brand-600 text-white">
       <div className="mx-auto max-w-6xl px-4 py-8">
         <Breadcrumbs items={breadcrumbs} />
         <h1 className="mt-3 text-2xl font-bold nav:text-3xl">{title}</h1>

@@ -10,14 +10,15 @@ import { useShell } from "./ShellContext.tsx";
 const headingClass = "mb-3 text-sm font-bold uppercase tracking-wide text-accent-400";
 const linkClass = "text-slate-200 hover:text-white hover:underline";
 
+// The link lists are navigation landmarks; "Follow us" is a plain group (pages have their own "Follow us").
 export function Footer() {
   const { t } = useTranslation();
   const { shell, authDialog, openAuthDialog } = useShell();
   const { bundleCategories, apps, socialLinks } = shell.footer;
   return (
-    <footer className="mt-16 bg-brand-900 text-slate-200">
+    <footer className="on-dark mt-16 bg-brand-900 text-slate-200">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 nav:grid-cols-4">
-        <section aria-labelledby="footer-bundles">
+        <nav aria-labelledby="footer-bundles">
           <h2 id="footer-bundles" className={headingClass}>{t("footer.bundles")}</h2>
           <ul className="flex flex-col gap-2">
             {bundleCategories.map((category) => (
@@ -26,8 +27,8 @@ export function Footer() {
               </li>
             ))}
           </ul>
-        </section>
-        <section aria-labelledby="footer-apps">
+        </nav>
+        <nav aria-labelledby="footer-apps">
           <h2 id="footer-apps" className={headingClass}>{t("footer.apps")}</h2>
           <ul className="flex flex-col gap-2">
             {apps.map((app) => (
@@ -36,8 +37,8 @@ export function Footer() {
               </li>
             ))}
           </ul>
-        </section>
-        <section aria-labelledby="footer-company">
+        </nav>
+        <nav aria-labelledby="footer-company">
           <h2 id="footer-company" className={headingClass}>{t("footer.company")}</h2>
           <ul className="flex flex-col gap-2">
             <li><Link to={`/about-${shell.companySlug}/who-we-are`} className={linkClass}>{t("footer.whoWeAre")}</Link></li>
@@ -45,8 +46,8 @@ export function Footer() {
             <li><Link to="/privacy-policy" className={linkClass}>{t("footer.privacy")}</Link></li>
             <li><Link to="/business" className={linkClass}>{t("footer.business")}</Link></li>
           </ul>
-        </section>
-        <section aria-labelledby="footer-follow">
+        </nav>
+        <div>
           <h2 id="footer-follow" className={headingClass}>{t("footer.followUs")}</h2>
           <ul className="flex gap-3">
             {socialLinks.map((social) => {
@@ -76,7 +77,7 @@ export function Footer() {
               className="mt-6 text-start text-sm font-bold text-accent-400 underline underline-offset-4 hover:text-white"
             />
           )}
-        </section>
+        </div>
       </div>
       <p className="border-t border-white/10 py-4 text-center text-xs text-slate-300">
         {t("footer.copyright", { year: new Date().getFullYear() })}

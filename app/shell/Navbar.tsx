@@ -19,7 +19,7 @@ export function Navbar() {
   const { t } = useTranslation();
   return (
     <header className="bg-white shadow-sm">
-      <div className="bg-brand-900 text-white">
+      <div className="on-dark bg-brand-900 text-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-1.5 text-sm">
           <nav aria-label={t("nav.personal")} className="flex items-center gap-4">
             <NavLink to="/home" className="rounded px-2 py-0.5 font-bold aria-[current=page]:bg-white/15">
@@ -71,6 +71,7 @@ function SiteSearch() {
       method="get"
       action="/search"
       role="search"
+      aria-label={t("nav.siteSearch")}
       className="flex"
       onSubmit={(event) => {
         const value = new FormData(event.currentTarget).get("q");

@@ -8,7 +8,7 @@ export function NotFound() {
   const { t } = useTranslation();
   return (
     <div className="mx-auto flex max-w-5xl flex-col items-center gap-8 px-4 py-16 text-center notfound:flex-row notfound:text-start" data-testid="not-found">
-      <p aria-hidden="true" className="text-8xl font-bold text-brand-200 notfound:text-9xl">404</p>
+      <p aria-hidden="true" className="text-8xl font-bold text-brand-600 notfound:text-9xl">404</p>
       <div className="flex flex-col items-center gap-4 notfound:items-start">
         <h1 className="text-4xl font-bold text-brand-800" lang="en" dir="ltr">{t("notFound.title")}</h1>
         <p className="max-w-md text-lg text-slate-700">{t("notFound.message")}</p>

@@ -14,10 +14,12 @@ export async function loadShell(request: Request, context: Readonly<RouterContex
     Promise.all([listBundleCategories(db, language), listApps(db, language), listSocialLinks(db)]),
   );
   const account = getSessionAccount(context);
+  const catalog = catalogFor(language);
   return {
     language,
     /** The brand's name and tagline, for pages' meta tags (the catalog itself: app/i18n/catalog-context.ts). */
-    brand: catalogFor(language).brand as { name: string; tagline: string },
+    brand: catalog.brand as { name: string; tagline: string },
+    errorTitles: { notFound: (catalog.page as { notFound: string }).notFound, generic: (catalog.errors as { generic: string }).generic },
     cspNonce,
     origin,
     companySlug: config.COMPANY_SLUG,

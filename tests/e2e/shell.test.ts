@@ -134,10 +134,10 @@ describe("footer", () => {
     await page.goto("/home");
     await waitForHydration(page);
     const footer = page.locator("footer");
-    const categories = footer.getByRole("region", { name: "Bundles" }).getByRole("link");
+    const categories = footer.getByRole("navigation", { name: "Bundles" }).getByRole("link");
     expect(await categories.count()).toBe(4);
     for (const href of await categories.evaluateAll((links) => links.map((link) => link.getAttribute("href")))) expect(href).toMatch(/^\/bundles\/\d+$/);
-    expect(await footer.getByRole("region", { name: "Apps" }).getByRole("link").count()).toBe(4);
+    expect(await footer.getByRole("navigation", { name: "Apps" }).getByRole("link").count()).toBe(4);
     const social = await footer.locator("a[data-social-type]").evaluateAll((links) => links.map((link) => [link.getAttribute("data-social-type"), link.getAttribute("aria-label")]));
     expect(social).toEqual([["0", "Facebook"], ["1", "X (Twitter)"], ["2", "Instagram"], ["3", "YouTube"]]);
     // The footer link opens the login dialog; the card's own link toggles to register and back.

@@ -1,0 +1,242 @@
+// Every route of app/routes.ts and every overlay through axe-core, in Arabic and English, at 1280 and
+// 390 px: no violation of impact serious or critical (WCAG 2.0/2.1 A and AA, and axe's best practices).
+// Content routes are checked with a real item of the demo content, taken from the sitemap.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ar from "../../app/i18n/ar.json" with { type: "json" };
+import en from "../../app/i18n/en.json" with { type: "json" };
+import type { Language } from "../../common/language.ts";
+import { insertSession } from "../support/subscriber.ts";
+import { send, startTestServer, type TestServer } from "../support/test-server.ts";
+import { ACCOUNT_TEST_ENV, newNumber } from "./accounts-support.ts";
+import { axeViolations, blocking, describeViolations, type Violation } from "./axe.ts";
+import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
+
+const CATALOG = { ar, en } as const;
+
+/** Pages whose path names no content item, one of each kind (the four support pages differ, so do the company pages). */
+const FIXED_PATHS = [
+  "/home",
+  "/products",
+  "/products/segment-products",
+  "/products/prices-list",
+  "/products/payment/62",
+  "/bundles",
+  "/offers",
+  "/roaming",
+  "/international-Roaming-Countries",
+  "/SMS-Roaming-Countries",
+  "/Reservation",
+  "/Reservation?pattern=2024&match=endsWith",
+  "/Reservation?pattern=12x",
+  "/support/FAQs",
+  "/support/Services-Centers",
+  "/support/Feedback",
+  "/support/Contact-Us",
+  "/business",
+  "/privacy-policy",
+  "/privacy-policy/segment",
+  "/service-terms",
+  "/service-terms/segment",
+  "/about-sama/who-we-are",
+  "/about-sama/financial-reports",
+  "/search?q=internet",
+  "/search?q=qwxzv",
+  "/no-such-page",
+];
+
+/** The content routes of app/routes.ts: each is checked with the first item of that kind in the sitemap. */
+const CONTENT_ROUTES: [route: string, path: RegExp][] = [
+  ["/products/:id", /^\/products\/(?!segment-products$|prices-list$)[^/]+$/],
+  ["/products/:id/:type", /^\/products\/(?!payment\/)[^/]+\/[^/]+$/],
+  ["/segment-details/:id", /^\/segment-details\/[^/]+$/],
+  ["/bundles/:id", /^\/bundles\/[^/]+$/],
+  ["/bundle-details/:type/:id", /^\/bundle-details\/[^/]+\/[^/]+$/],
+  ["/offer-details/:type/:id", /^\/offer-details\/[^/]+\/[^/]+$/],
+  ["/app-details/:id", /^\/app-details\/[^/]+$/],
+  ["/service-details/:id", /^\/service-details\/[^/]+$/],
+  ["/news-details/:type/:id", /^\/news-details\/[^/]+\/[^/]+$/],
+  ["/business/:id", /^\/business\/[^/]+$/],
+];
+
+/** The routes a guest cannot open (checked with a session); /reserve-number gets an available number. */
+const SUBSCRIBER_PATHS = ["/profile", "/call-forward", "/super-clip", "/call-barring", "/hotline"];
+
+const VIEWPORTS = [
+  ["1280 px", DESKTOP],
+  ["390 px", PHONE],
+] as const;
+
+let server: TestServer;
+let browser: Browser;
+let publicPaths: string[];
+let reservePath: string;
+/** Moderate and minor findings do not fail the run; they are listed once at the end, with a first example. */
+const advisories = new Map<string, { count: number; example: Violation }>();
+
+beforeAll(async () => {
+  // The code step needs codes sent from one address many times (ACCOUNT_TEST_ENV raises the limits).
+  [server, browser] = await Promise.all([startTestServer({ env: ACCOUNT_TEST_ENV }), launchBrowser()]);
+  const sitemap = (await send(server.url, "/sitemap.xml")).text;
+  const sitemapPaths = [...new Set([...sitemap.matchAll(/<loc>[^<]*?\/\/[^/]+(\/[^?<]*)\?lang=en<\/loc>/g)].map((match) => match[1]!))];
+  const samples = CONTENT_ROUTES.map(([route, pattern]) => {
+    const sample = sitemapPaths.find((path) => pattern.test(path));
+    if (!sample) throw new Error(`The sitemap lists no page of ${route}: is the demo content loaded?`);
+    return sample;
+  });
+  publicPaths = [...FIXED_PATHS, ...samples];
+  const reservation = (await send(server.url, "/Reservation?pattern=2024&match=endsWith&lang=en")).text;
+  const number = reservation.match(/href="(\/reserve-number\?gsm=\d+)"/)?.[1];
+  if (!number) throw new Error("/Reservation offers no number to reserve: is the demo number pool loaded?");
+  reservePath = number;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (advisories.size > 0) {
+    const lines = [...advisories.values()].map(({ count, example }) => `${describeViolations([example])}\n    (${count} time(s) in all)`);
+    console.info(`axe's moderate and minor findings (not failing):\n${lines.join("\n")}`);
+  }
+});
+
+const withLanguage = (path: string, language: Language) => `${path}${path.includes("?") ? "&" : "?"}lang=${language}`;
+
+/** Collects the findings of one test and fails it with every serious or critical one. */
+function findings() {
+  const all: Violation[] = [];
+  return {
+    async check(page: Page, where: string) {
+      all.push(...(await axeViolations(page, where)));
+    },
+    expectNone() {
+      for (const violation of all) {
+        if (blocking([violation]).length > 0) continue;
+        const seen = advisories.get(violation.id);
+        advisories.set(violation.id, { count: (seen?.count ?? 0) + 1, example: seen?.example ?? violation });
+      }
+      const found = blocking(all);
+      expect(found.length, `axe found ${found.length} serious or critical violation(s):\n${describeViolations(found)}\n`).toBe(0);
+    },
+  };
+}
+
+async function visit(page: Page, path: string, language: Language) {
+  await page.goto(withLanguage(path, language));
+  await waitForHydration(page);
+}
+
+/** Opens an overlay with `open`, waits for its dialog, runs axe, then closes it with Escape. */
+async function checkOverlay(page: Page, result: ReturnType<typeof findings>, where: string, name: string, open: () => Promise<void>) {
+  await open();
+  const dialog = page.getByRole("dialog", { name, exact: true });
+  await dialog.waitFor();
+  await result.check(page, where);
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "detached" });
+}
+
+for (const language of ["ar", "en"] as const) {
+  const t = CATALOG[language];
+  for (const [size, viewport] of VIEWPORTS) {
+    describe(`${language}, ${size}`, () => {
+      it("every public page", async () => {
+        const { page, context } = await openPage(browser, server.url, viewport, language);
+        const result = findings();
+        for (const path of publicPaths) {
+          await visit(page, path, language);
+          await result.check(page, size);
+        }
+        await context.close();
+        result.expectNone();
+      });
+
+      it("every subscriber page, the super clip tabs among them", async () => {
+        const { token } = await insertSession(server.databaseUrl);
+        const { page, context } = await openPage(browser, server.url, viewport, language);
+        await context.addCookies([{ name: "session", value: token, url: server.url }]);
+        const result = findings();
+        for (const path of [...SUBSCRIBER_PATHS, reservePath]) {
+          await visit(page, path, language);
+          expect(new URL(page.url()).pathname.toLowerCase(), "the session lets the subscriber in").toBe(path.split("?")[0]);
+          await result.check(page, size);
+        }
+        await visit(page, "/super-clip", language);
+        for (const tab of [t.superClip.tab.reply, t.superClip.tab.callers]) {
+          await page.getByRole("tab", { name: tab }).click();
+          await page.getByRole("tabpanel", { name: tab }).locator("[role=status]:not(:empty), form, ul, p").first().waitFor();
+          await result.check(page, `${size}, ${tab} tab`);
+        }
+        await context.close();
+        result.expectNone();
+      });
+
+      it("a guest's overlays: welcome menu, login and register cards with the code step, support menu, sidebar", async () => {
+        const { page, context } = await openPage(browser, server.url, viewport, language);
+        const result = findings();
+        await visit(page, "/home", language);
+        const accountButton = page.locator("header").getByRole("button", { name: t.nav.account, exact: true });
+        await checkOverlay(page, result, `${size}, welcome menu`, t.welcome.title, () => accountButton.click());
+        await checkOverlay(page, result, `${size}, support menu`, t.support.menuTitle, () => page.getByRole("button", { name: t.support.button }).click());
+        if (viewport === PHONE) {
+          await checkOverlay(page, result, `${size}, sidebar`, t.nav.mainSections, () => page.getByRole("button", { name: t.nav.openMenu }).click());
+        }
+
+        // Login card: empty, then with the message of an invalid number.
+        await accountButton.click();
+        await page.getByRole("dialog", { name: t.welcome.title }).getByRole("button", { name: t.welcome.login }).click();
+        const login = page.getByRole("dialog", { name: t.auth.loginTitle });
+        await login.waitFor();
+        await result.check(page, `${size}, login card`);
+        await login.getByRole("button", { name: t.auth.sendCode }).click();
+        await login.getByText(t.validation.numberInvalid).waitFor();
+        await result.check(page, `${size}, login card with an error`);
+
+        // Register card, then its code step (with the toast that says the code was sent).
+        await login.getByRole("button", { name: t.footer.noAccount }).click();
+        const register = page.getByRole("dialog", { name: t.auth.registerTitle });
+        await register.getByRole("textbox", { name: t.auth.numberLabel }).fill(newNumber());
+        await register.getByRole("button", { name: t.auth.sendCode }).click();
+        await register.getByRole("group", { name: t.auth.codeLabel }).waitFor();
+        await result.check(page, `${size}, code step`);
+        await register.getByRole("button", { name: t.auth.confirm }).click();
+        await register.getByText(t.validation.codeIncomplete).waitFor();
+        await result.check(page, `${size}, code step with an error`);
+        await context.close();
+        result.expectNone();
+      });
+
+      it("a subscriber's overlays: welcome menu, add-number card, edit-profile dialog, share dialog", async () => {
+        const { token } = await insertSession(server.databaseUrl, { gsm: "0944123456" });
+        const { page, context } = await openPage(browser, server.url, viewport, language);
+        await context.addCookies([{ name: "session", value: token, url: server.url }]);
+        const result = findings();
+        await visit(page, "/profile", language);
+        const accountButton = page.locator("header").getByRole("button", { name: "0944123456" });
+        await checkOverlay(page, result, `${size}, subscriber's welcome menu`, t.welcome.title, async () => {
+          await accountButton.click();
+          await page.getByTestId("subscriber-name").getByText(t.welcome.loading).waitFor({ state: "detached" });
+        });
+        await checkOverlay(page, result, `${size}, add-number card`, t.auth.addNumberTitle, async () => {
+          await accountButton.click();
+          await page.getByRole("button", { name: t.welcome.addNumber }).click();
+        });
+
+        await page.getByRole("link", { name: t.profile.edit }).click();
+        const edit = page.getByRole("dialog", { name: t.profile.edit });
+        await edit.waitFor();
+        await result.check(page, `${size}, edit-profile dialog`);
+        await edit.getByRole("button", { name: t.profile.save }).click();
+        await edit.getByText(t.validation.emailRequired).waitFor();
+        await result.check(page, `${size}, edit-profile dialog with errors`);
+        await page.keyboard.press("Escape");
+        await edit.waitFor({ state: "detached" });
+
+        const detail = publicPaths.find((path) => path.startsWith("/bundle-details/"))!;
+        await visit(page, detail, language);
+        await checkOverlay(page, result, `${size}, share dialog`, t.share.title, () => page.getByRole("button", { name: t.share.button }).click());
+        await context.close();
+        result.expectNone();
+      });
+    });
+  }
+}

@@ -1,0 +1,57 @@
+// axe-core in the e2e browser. The pages' CSP (a per-request nonce) refuses an injected script tag, so
+// axe's source is evaluated over the DevTools protocol (page.evaluate), which CSP does not govern.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+import type { AxeResults, ImpactValue, RunOptions } from "axe-core";
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** WCAG 2.0 and 2.1, levels A and AA, plus axe's best practices. */
+const RUN_OPTIONS: RunOptions = {
+  runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
+  resultTypes: ["violations"],
+};
+
+const BLOCKING: ImpactValue[] = ["serious", "critical"];
+
+export interface Violation {
+  /** Where it was found: URL and state ("share dialog open", "390 px"). */
+  where: string;
+  id: string;
+  impact: ImpactValue | null | undefined;
+  help: string;
+  targets: string[];
+}
+
+/** Runs axe on the page as it is now (fonts loaded, no animation under way) and answers every violation. */
+export async function axeViolations(page: Page, where: string): Promise<Violation[]> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Opening dialogs fade and slide in; colours are measured once they have arrived (spinners never end).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  );
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  const results = await page.evaluate((options) => (window as unknown as { axe: { run(context: Document, options: unknown): Promise<AxeResults> } }).axe.run(document, options), RUN_OPTIONS);
+  return results.violations.map((violation) => ({
+    where: `${where} ${page.url()}`,
+    id: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(" ")),
+  }));
+}
+
+export const blocking = (violations: Violation[]) => violations.filter((violation) => BLOCKING.includes(violation.impact ?? "minor"));
+
+/** One line per violation, for a failure message a newcomer can act on. */
+export function describeViolations(violations: Violation[]): string {
+  return violations
+    .map((violation) => `- [${violation.impact}] ${violation.id} (${violation.help}) at ${violation.where}\n    ${violation.targets.slice(0, 8).join("\n    ")}${violation.targets.length > 8 ? `\n    … and ${violation.targets.length - 8} more` : ""}`)
+    .join("\n");
+}
