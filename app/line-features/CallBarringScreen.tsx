@@ -5,13 +5,12 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useRevalidator } from "react-router";
 import { Switch } from "react-aria-components";
-import { BARRING_EXCLUDES, BARRING_MAX_DAYS, INCOMING_BARRING_TYPES, OUTGOING_BARRING_TYPES } from "../../common/call-barring.ts";
+import { BARRING_EXCLUDES, BARRING_MAX_DAYS, INCOMING_BARRING_TYPES, OUTGOING_BARRING_TYPES } from "../../common/call-barring-rules.ts";
 import { formatDate } from "../../common/format.ts";
 import type { FeatureView } from "../../server/line-features/types.ts";
 import { useShell } from "../shell/ShellContext.tsx";
-import { useSaveAnswer } from "./CallForwardScreen.tsx";
 import type { FeatureAnswer } from "./feature-actions.server.ts";
-import { FeatureCard, SwitchTrack, switchClass } from "./FeatureCard.tsx";
+import { FeatureCard, SwitchTrack, switchClass, useSaveAnswer } from "./FeatureCard.tsx";
 
 const BARRING_LABELS = ["callBarring.options.allIncoming", "callBarring.options.incomingRoaming", "callBarring.options.allOutgoing", "callBarring.options.outgoingInternational", "callBarring.options.outgoingInternationalExceptHome"] as const;
 

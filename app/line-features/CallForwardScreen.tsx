@@ -6,15 +6,12 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useRevalidator } from "react-router";
 import { FieldError, Input, Label, Switch, TextField } from "react-aria-components";
-import { typedNumber } from "../../common/account.ts";
+import { typedNumber } from "../../common/account-rules.ts";
 import { NUMBER_MAX_LENGTH, OPTION_TYPES } from "../../common/constants.ts";
-import { CONDITIONAL_OPTION_TYPES, isLineFeatureNumber } from "../../common/line-features.ts";
+import { CONDITIONAL_OPTION_TYPES, isLineFeatureNumber } from "../../common/line-features-rules.ts";
 import type { FeatureView } from "../../server/line-features/types.ts";
-import { showToast } from "../shell/toast-queue.ts";
 import type { FeatureAnswer } from "./feature-actions.server.ts";
-import { FeatureCard, SwitchTrack, switchClass } from "./FeatureCard.tsx";
-
-export const OPTION_LABELS = ["lineFeatureUi.options.all", "lineFeatureUi.options.busy", "lineFeatureUi.options.noAnswer", "lineFeatureUi.options.unreachable"] as const;
+import { FeatureCard, OPTION_LABELS, SwitchTrack, switchClass, useSaveAnswer } from "./FeatureCard.tsx";
 
 interface OptionState {
   on: boolean;
@@ -26,16 +23,6 @@ function optionsOf(feature: FeatureView): OptionState[] {
     const option = feature.customerState.find((candidate) => candidate.type === type);
     return { on: option?.state === 1, number: option?.number ?? "" };
   });
-}
-
-/** Toasts the answer of a save, once it arrives. */
-export function useSaveAnswer(fetcher: { state: string; data?: FeatureAnswer }, onSaved: () => void) {
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    showToast(fetcher.data.message, fetcher.data.ok ? "success" : "error");
-    if (fetcher.data.ok) onSaved();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
 }
 
 export function CallForwardScreen({ feature }: { feature: FeatureView }) {

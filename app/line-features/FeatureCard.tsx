@@ -5,12 +5,26 @@
 //
 //   <FeatureCard feature={view} isOn={on} onToggle={setOn} isSaving={saving} isLoading={loading}
 //                onCancel={reload} confirmLabel={…}>{options}</FeatureCard>
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, Switch } from "react-aria-components";
 import { formatAmount } from "../../common/format.ts";
 import type { FeatureView } from "../../server/line-features/types.ts";
 import { useShell } from "../shell/ShellContext.tsx";
+import { showToast } from "../shell/toast-queue.ts";
+import type { FeatureAnswer } from "./feature-actions.server.ts";
+
+export const OPTION_LABELS = ["lineFeatureUi.options.all", "lineFeatureUi.options.busy", "lineFeatureUi.options.noAnswer", "lineFeatureUi.options.unreachable"] as const;
+
+/** Toasts the answer of a save, once it arrives. */
+export function useSaveAnswer(fetcher: { state: string; data?: FeatureAnswer }, onSaved: () => void) {
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    showToast(fetcher.data.message, fetcher.data.ok ? "success" : "error");
+    if (fetcher.data.ok) onSaved();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
+}
 
 export const switchClass =
   "group inline-flex cursor-pointer items-center gap-3 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50";

@@ -7,15 +7,14 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useRevalidator } from "react-router";
 import { Button, FieldError, Input, Label, Switch, Tab, TabList, TabPanel, Tabs, TextArea, TextField } from "react-aria-components";
-import { typedNumber } from "../../common/account.ts";
+import { typedNumber } from "../../common/account-rules.ts";
 import { CALLER_PERIODS, NUMBER_MAX_LENGTH, OPTION_TYPES } from "../../common/constants.ts";
 import { formatDateTime } from "../../common/format.ts";
-import { AUTO_REPLY_MESSAGE_MAX, isLineFeatureNumber } from "../../common/line-features.ts";
+import { AUTO_REPLY_MESSAGE_MAX, isLineFeatureNumber } from "../../common/line-features-rules.ts";
 import type { AutoReply, CallerPage, FeatureView } from "../../server/line-features/types.ts";
 import { useShell } from "../shell/ShellContext.tsx";
-import { OPTION_LABELS, useSaveAnswer } from "./CallForwardScreen.tsx";
 import type { FeatureAnswer } from "./feature-actions.server.ts";
-import { FeatureCard, FormButtons, OptionsBlock, SwitchTrack, switchClass } from "./FeatureCard.tsx";
+import { FeatureCard, FormButtons, OPTION_LABELS, OptionsBlock, SwitchTrack, switchClass, useSaveAnswer } from "./FeatureCard.tsx";
 
 export const SUPER_CLIP_INTENT = { status: "status", reply: "reply" } as const;
 const REPLY_PATH = "/line-features/super-clip/reply";
