@@ -31,6 +31,8 @@ export default [
   route("Reservation", "routes/reservation.tsx"),
 
   route("support", "routes/support-redirect.ts"),
+  // Before support/:id, so that /support/Feedback (any case) is this page and only it loads the form.
+  route("support/feedback", "routes/support-feedback.tsx"),
   route("support/:id", "routes/support.tsx"),
 
   route("super-clip", "routes/super-clip.tsx"),

@@ -1,31 +1,10 @@
 // Form schemas of the accounts feature (spec §5), shared by the web UI, the spec API and the tests.
 // Each issue's message is a catalog key (app/i18n/*.json, `validation.*`), translated where it is shown.
+// The browser loads this module (and Zod) only when a form is checked; account-rules.ts has the rest.
 import { z } from "./zod.ts";
-import { CODE_LENGTH, GENDER, LOGIN_NUMBER_PATTERN, NUMBER_MAX_LENGTH } from "./constants.ts";
+import { isCalendarDate, VALIDATION } from "./account-rules.ts";
+import { CODE_LENGTH, GENDER, LOGIN_NUMBER_PATTERN } from "./constants.ts";
 import { normaliseDigits } from "./language.ts";
-
-/** Catalog keys of the validation messages of spec §5. */
-export const VALIDATION = {
-  numberInvalid: "validation.numberInvalid",
-  codeIncomplete: "validation.codeIncomplete",
-  genderRequired: "validation.genderRequired",
-  cityRequired: "validation.cityRequired",
-  jobRequired: "validation.jobRequired",
-  birthDateRequired: "validation.birthDateRequired",
-  birthDateInvalid: "validation.birthDateInvalid",
-  addressRequired: "validation.addressRequired",
-  emailRequired: "validation.emailRequired",
-  emailInvalid: "validation.emailInvalid",
-} as const;
-
-/** Keeps what a number field accepts while typing: digits only (Arabic-Indic ones normalised), at most 10. */
-export function typedNumber(value: string): string {
-  return normaliseDigits(value).replace(/\D/g, "").slice(0, NUMBER_MAX_LENGTH);
-}
-
-export function isLoginNumber(value: string): boolean {
-  return LOGIN_NUMBER_PATTERN.test(value);
-}
 
 /** A mobile number of the operator's ranges, for login, register and add-number. */
 export const loginNumberSchema = z
@@ -45,15 +24,6 @@ const requiredId = (message: string) =>
   z.union([z.string(), z.number()], { error: message })
     .transform((value) => (typeof value === "number" ? value : Number(normaliseDigits(value.trim()) || NaN)))
     .pipe(z.number({ error: message }).int(message).positive(message));
-
-/** True when `value` is a real calendar date written yyyy-mm-dd. */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 /** The edit-profile form (spec §3 profile edit, §5 rules): every field required, email well formed. */
 export const profileUpdateSchema = z.object({

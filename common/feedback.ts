@@ -1,16 +1,13 @@
-// The feedback form (spec §5: required and invalid messages for full name, mobile number, email, file and
+// The feedback form's schema (spec §5: required and invalid messages for full name, mobile number, email and
 // issue description, and evaluation required), shared by the page, the API and the tests. Messages are
-// catalog keys. The attachment is judged by its first bytes, never by its name or declared type.
+// catalog keys. The limits and the attachment check are in feedback-rules.ts (no Zod, for the page).
 import { z } from "./zod.ts";
 import { LOGIN_NUMBER_PATTERN } from "./constants.ts";
+import { FEEDBACK_DESCRIPTION_MAX, FEEDBACK_DESCRIPTION_MIN } from "./feedback-rules.ts";
 import { normaliseDigits } from "./language.ts";
 
-export const FEEDBACK_FILE_MAX_BYTES = 5 * 1024 * 1024;
-export const FEEDBACK_DESCRIPTION_MIN = 10;
-export const FEEDBACK_DESCRIPTION_MAX = 2000;
-/** The honeypot: hidden from people, filled by bots. */
-export const FEEDBACK_HONEYPOT_FIELD = "website";
-export const FEEDBACK_RATINGS = [1, 2, 3, 4, 5] as const;
+// server/http.ts reads the upload limit from here.
+export { FEEDBACK_FILE_MAX_BYTES } from "./feedback-rules.ts";
 
 const required = (key: string) => z.string({ error: key }).trim().min(1, key);
 
@@ -28,25 +25,6 @@ export const feedbackSchema = z.object({
 });
 
 export type FeedbackFields = z.infer<typeof feedbackSchema>;
-export type FeedbackFileType = "jpeg" | "png" | "pdf";
-
-export const FEEDBACK_FILE_EXTENSIONS: Record<FeedbackFileType, string> = { jpeg: "jpg", png: "png", pdf: "pdf" };
-
-/** The type of a file from its first bytes (magic numbers), or null when it is none of the accepted ones. */
-export function detectFileType(head: Uint8Array): FeedbackFileType | null {
-  const starts = (bytes: number[]) => bytes.every((byte, index) => head[index] === byte);
-  if (starts([0xff, 0xd8, 0xff])) return "jpeg";
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
-  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return "pdf"; // %PDF-
-  return null;
-}
-
-/** The catalog key of what is wrong with an attachment, or null when it is acceptable. */
-export function fileProblem(size: number, head: Uint8Array): string | null {
-  if (size > FEEDBACK_FILE_MAX_BYTES) return "validation.fileTooLarge";
-  if (detectFileType(head) === null) return "validation.fileInvalid";
-  return null;
-}
 
 /** Field → catalog key of the first problem of each field. */
 export function feedbackFieldErrors(values: Record<string, unknown>): { fields: FeedbackFields | null; errors: Record<string, string> } {

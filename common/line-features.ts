@@ -1,33 +1,21 @@
 // Form schemas of the line features (spec §3, §5, §7), shared by the spec API, the web UI and the tests.
 // Messages are catalog keys (`validation.*`). Forms arrive with the spec's bracket names
 // (`customerState[0].state`, `others[1].numbers[2]`); nestFormFields turns them into objects first.
+// The screens use line-features-rules.ts (no Zod) as they render.
 import { z } from "./zod.ts";
 import { CALLER_PERIODS, LINE_FEATURE_NUMBER_PATTERN, OPTION_TYPES } from "./constants.ts";
 import { normaliseDigits } from "./language.ts";
+import {
+  AUTO_REPLY_EXCEPTIONS_MAX,
+  AUTO_REPLY_MESSAGE_MAX,
+  AUTO_REPLY_NUMBERS_MAX,
+  CONDITIONAL_OPTION_TYPES,
+  isLineFeatureNumber,
+  LINE_VALIDATION,
+} from "./line-features-rules.ts";
 
-export const LINE_VALIDATION = {
-  lineNumberInvalid: "validation.lineNumberInvalid",
-  choiceInvalid: "validation.choiceInvalid",
-  optionsTooMany: "validation.optionsTooMany",
-  optionTypeDuplicate: "validation.optionTypeDuplicate",
-  allExcludesOthers: "validation.allExcludesOthers",
-  messageTooLong: "validation.messageTooLong",
-  numberDuplicate: "validation.numberDuplicate",
-  exceptionsTooMany: "validation.exceptionsTooMany",
-  numbersTooMany: "validation.numbersTooMany",
-} as const;
-
-export const AUTO_REPLY_MESSAGE_MAX = 160;
-export const AUTO_REPLY_EXCEPTIONS_MAX = 10;
-export const AUTO_REPLY_NUMBERS_MAX = 20;
 /** Index bound of a bracket form field: anything larger is not a form a client of ours sends. */
 const FORM_INDEX_MAX = 50;
-/** The conditional forwarding options that "all" excludes while it is on. */
-export const CONDITIONAL_OPTION_TYPES: readonly number[] = [OPTION_TYPES.busy, OPTION_TYPES.noAnswer, OPTION_TYPES.unreachable];
-
-export function isLineFeatureNumber(value: string): boolean {
-  return LINE_FEATURE_NUMBER_PATTERN.test(value);
-}
 
 export class FormShapeError extends Error {
   constructor(readonly field: string) {

@@ -1,21 +1,19 @@
 // The edit-profile dialog (spec §3 profile edit, §5 rules): gender, city, job, birth date, address and
 // email, checked with the shared schema before sending and by the server after; each message shows
 // under its field. A successful save closes the dialog with a slide-up (none with reduced motion).
+// The page loads this module when the dialog is first wanted, and the schema (with Zod) when it opens.
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { Button, Dialog, FieldError, Heading, Input, Label, Modal, ModalOverlay, Radio, RadioGroup, Text, TextField } from "react-aria-components";
-import { profileUpdateSchema } from "../../common/account.ts";
-import { BIRTH_DATE_FORMAT, GENDER } from "../../common/constants.ts";
+import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import type { Profile } from "../../server/account/types.ts";
 import type { NamedItem } from "../../server/reference/service.ts";
 import { showToast } from "../shell/toast-queue.ts";
+import { PROFILE_FORM_VIA } from "./params.ts";
 import type { ProfileEditAnswer } from "./ProfilePage.tsx";
+import { ProfileFields, type FieldErrors } from "./ProfileFields.tsx";
 
-export type FieldErrors = Record<string, string>;
-
-const inputClass = "rounded-lg border-2 border-slate-300 px-3 py-2 focus:border-brand-600 aria-[invalid=true]:border-red-600";
-const errorClass = "text-sm text-red-700";
+const loadProfileSchema = () => import("../../common/account.ts").then((module) => module.profileUpdateSchema);
 
 export function EditProfileDialog({
   profile,
@@ -50,16 +48,25 @@ export function EditProfileDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.data, fetcher.state]);
 
-  const checkBeforeSending = (event: FormEvent<HTMLFormElement>) => {
-    const parsed = profileUpdateSchema.safeParse({ ...Object.fromEntries(new FormData(event.currentTarget)), gsm: profile.gsm });
-    if (parsed.success) {
-      setErrors({});
+  // The schema is fetched as the dialog opens, so it is there by the time the visitor sends.
+  useEffect(() => {
+    if (isOpen) void loadProfileSchema().catch(() => {});
+  }, [isOpen]);
+
+  const checkBeforeSending = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = { ...Object.fromEntries(new FormData(form)), gsm: profile.gsm };
+    // Without the schema (it failed to arrive) the form is sent and the server's messages show.
+    const parsed = await loadProfileSchema().then((schema) => schema.safeParse(values), () => null);
+    if (parsed && !parsed.success) {
+      const found: FieldErrors = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= t(issue.message);
+      setErrors(found);
       return;
     }
-    event.preventDefault();
-    const found: FieldErrors = {};
-    for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= t(issue.message);
-    setErrors(found);
+    setErrors({});
+    void fetcher.submit(form, { method: "post", action: "/profile" });
   };
 
   return (
@@ -77,7 +84,7 @@ export function EditProfileDialog({
           <Heading slot="title" id="edit-profile-title" className="text-xl font-bold text-brand-800">
             {t("profile.edit")}
           </Heading>
-          <fetcher.Form method="post" action="/profile" noValidate onSubmit={checkBeforeSending} className="flex flex-col gap-4">
+          <fetcher.Form method="post" action="/profile" noValidate onSubmit={(event) => void checkBeforeSending(event)} className="flex flex-col gap-4">
             <input type="hidden" name={PROFILE_FORM_VIA} value="dialog" />
             <ProfileFields profile={profile} cities={cities} jobs={jobs} errors={errors} />
             <div className="flex flex-wrap gap-3">
@@ -92,74 +99,5 @@ export function EditProfileDialog({
         </Dialog>
       </Modal>
     </ModalOverlay>
-  );
-}
-
-/** Where the form was sent from: the dialog (answered with data) or the plain page form (a redirect). */
-export const PROFILE_FORM_VIA = "via";
-
-/** The fields of the profile form, with each field's message under it. */
-export function ProfileFields({ profile, cities, jobs, errors }: { profile: Profile; cities: NamedItem[]; jobs: NamedItem[]; errors: FieldErrors }) {
-  const { t } = useTranslation();
-  const selectField = (name: "cityId" | "jobId", label: string, choose: string, items: NamedItem[], value: number | null) => (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={`profile-${name}`} className="font-bold text-slate-800">{label}</label>
-      <select
-        id={`profile-${name}`}
-        name={name}
-        defaultValue={value ?? ""}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `profile-${name}-error` : undefined}
-        className={`${inputClass} bg-white`}
-      >
-        <option value="">{choose}</option>
-        {items.map((item) => (
-          <option key={item.id} value={item.id}>{item.name}</option>
-        ))}
-      </select>
-      {errors[name] ? <p id={`profile-${name}-error`} className={errorClass}>{errors[name]}</p> : null}
-    </div>
-  );
-
-  return (
-    <>
-      <RadioGroup
-        name="gender"
-        defaultValue={profile.gender === null ? undefined : String(profile.gender)}
-        isInvalid={errors.gender !== undefined}
-        validationBehavior="aria"
-        orientation="horizontal"
-        className="flex flex-col gap-1.5"
-      >
-        <Label className="font-bold text-slate-800">{t("profile.gender")}</Label>
-        <div className="flex gap-6">
-          {([["male", GENDER.male], ["female", GENDER.female]] as const).map(([label, value]) => (
-            <Radio key={value} value={String(value)} className="group flex cursor-pointer items-center gap-2 data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-600">
-              <span aria-hidden="true" className="h-4 w-4 rounded-full border-2 border-slate-400 group-has-[:checked]:border-[5px] group-has-[:checked]:border-brand-700" />
-              {t(`profile.${label}`)}
-            </Radio>
-          ))}
-        </div>
-        <FieldError className={errorClass}>{errors.gender}</FieldError>
-      </RadioGroup>
-      {selectField("cityId", t("profile.city"), t("profile.chooseCity"), cities, profile.cityId)}
-      {selectField("jobId", t("profile.job"), t("profile.chooseJob"), jobs, profile.jobId)}
-      <TextField name="birthDate" defaultValue={profile.birthDate ?? ""} isInvalid={errors.birthDate !== undefined} validationBehavior="aria" className="flex flex-col gap-1.5">
-        <Label className="font-bold text-slate-800">{t("profile.birthDate")}</Label>
-        <Input dir="ltr" placeholder={BIRTH_DATE_FORMAT} autoComplete="bday" className={`${inputClass} text-start`} />
-        <Text slot="description" className="text-sm text-slate-600">{t("profile.birthDateFormat")}</Text>
-        <FieldError className={errorClass}>{errors.birthDate}</FieldError>
-      </TextField>
-      <TextField name="address" defaultValue={profile.address ?? ""} isInvalid={errors.address !== undefined} validationBehavior="aria" className="flex flex-col gap-1.5">
-        <Label className="font-bold text-slate-800">{t("profile.address")}</Label>
-        <Input autoComplete="street-address" className={inputClass} />
-        <FieldError className={errorClass}>{errors.address}</FieldError>
-      </TextField>
-      <TextField name="email" type="email" defaultValue={profile.email ?? ""} isInvalid={errors.email !== undefined} validationBehavior="aria" className="flex flex-col gap-1.5">
-        <Label className="font-bold text-slate-800">{t("profile.email")}</Label>
-        <Input dir="ltr" autoComplete="email" className={`${inputClass} text-start`} />
-        <FieldError className={errorClass}>{errors.email}</FieldError>
-      </TextField>
-    </>
   );
 }

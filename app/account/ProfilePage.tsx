@@ -1,6 +1,8 @@
 // The body of /profile: line details of the selected number, the account's numbers, active
 // bundles and services, personal information with the edit dialog, and "log out of other devices".
-import { useEffect, useState, type ReactNode } from "react";
+// The dialog and the form fields (React Aria's dialog, radio group and text fields) are not needed to
+// show the page, so their code is loaded when the browser is idle or when the dialog is first opened.
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useSearchParams } from "react-router";
 import { formatAmount, formatDate } from "../../common/format.ts";
@@ -11,9 +13,13 @@ import { LINE_FEATURE_LINKS } from "../line-features/links.ts";
 import { SectionPage } from "../pages/SectionPage.tsx";
 import { useShell } from "../shell/ShellContext.tsx";
 import { ACCOUNT_PATHS } from "./account-client.ts";
-import { EditProfileDialog, ProfileFields } from "./EditProfileDialog.tsx";
 import type { Reservation } from "../../server/reservation/service.ts";
 import { MyReservations } from "../reservation/MyReservations.tsx";
+import { useLazyComponent } from "../shell/useLazy.ts";
+
+const loadEditProfileDialog = () => import("./EditProfileDialog.tsx").then((module) => module.EditProfileDialog);
+/** The plain form's fields, server-rendered when the form shows before hydration (`?edit=1`, or refused). */
+const ProfileFields = lazy(() => import("./ProfileFields.tsx").then((module) => ({ default: module.ProfileFields })));
 
 /** `?edit=1` opens the edit form: the dialog once hydrated, a plain form in the page before that. */
 export const EDIT_PROFILE_PARAM = "edit";
@@ -81,6 +87,10 @@ export function ProfilePage({ heading, profile, lineState, mainGsm, numbers, cit
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const [editing, setEditing] = useState(askedToEdit);
+  const [EditProfileDialog, loadDialog] = useLazyComponent(loadEditProfileDialog);
+  useEffect(() => {
+    if (editing && !EditProfileDialog) void loadDialog();
+  }, [editing, EditProfileDialog, loadDialog]);
   // Each opening starts from the saved values.
   const [openings, setOpenings] = useState(0);
   const notSet = t("profile.notSet");
@@ -163,7 +173,9 @@ export function ProfilePage({ heading, profile, lineState, mainGsm, numbers, cit
           </Link>
           {!hydrated && (askedToEdit || refused) ? (
             <Form method="post" noValidate className="flex flex-col gap-4 border-t border-slate-200 pt-4">
-              <ProfileFields profile={profile} cities={cities} jobs={jobs} errors={(refused && !refused.ok && refused.fieldErrors) || {}} />
+              <Suspense>
+                <ProfileFields profile={profile} cities={cities} jobs={jobs} errors={(refused && !refused.ok && refused.fieldErrors) || {}} />
+              </Suspense>
               <button type="submit" className="self-start rounded-lg bg-brand-700 px-5 py-2.5 font-bold text-white hover:bg-brand-800">
                 {t("profile.save")}
               </button>
@@ -197,7 +209,7 @@ export function ProfilePage({ heading, profile, lineState, mainGsm, numbers, cit
       <div className="mt-6">
         <MyReservations reservations={reservations} returnTo="profile" />
       </div>
-      <EditProfileDialog key={openings} profile={profile} cities={cities} jobs={jobs} isOpen={editing} onOpenChange={setEditing} />
+      {EditProfileDialog ? <EditProfileDialog key={openings} profile={profile} cities={cities} jobs={jobs} isOpen={editing} onOpenChange={setEditing} /> : null}
     </SectionPage>
   );
 }

@@ -4,14 +4,12 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useRevalidator } from "react-router";
-import { Switch } from "react-aria-components";
-import { BARRING_EXCLUDES, BARRING_MAX_DAYS, INCOMING_BARRING_TYPES, OUTGOING_BARRING_TYPES } from "../../common/call-barring.ts";
+import { BARRING_EXCLUDES, BARRING_MAX_DAYS, INCOMING_BARRING_TYPES, OUTGOING_BARRING_TYPES } from "../../common/call-barring-rules.ts";
 import { formatDate } from "../../common/format.ts";
 import type { FeatureView } from "../../server/line-features/types.ts";
 import { useShell } from "../shell/ShellContext.tsx";
-import { useSaveAnswer } from "./CallForwardScreen.tsx";
 import type { FeatureAnswer } from "./feature-actions.server.ts";
-import { FeatureCard, SwitchTrack, switchClass } from "./FeatureCard.tsx";
+import { FeatureCard, FeatureSwitch, SwitchTrack, useSaveAnswer } from "./FeatureCard.tsx";
 
 const BARRING_LABELS = ["callBarring.options.allIncoming", "callBarring.options.incomingRoaming", "callBarring.options.allOutgoing", "callBarring.options.outgoingInternational", "callBarring.options.outgoingInternationalExceptHome"] as const;
 
@@ -54,10 +52,10 @@ export function CallBarringScreen({ feature }: { feature: FeatureView }) {
           return (
             <div key={type} className="flex flex-col gap-1">
               <input type="hidden" name={`customerState[${type}].type`} value={type} />
-              <Switch isSelected={states[type]} onChange={(on) => toggle(type, on)} isDisabled={by !== undefined} name={`customerState[${type}].state`} value="1" className={switchClass}>
+              <FeatureSwitch isSelected={states[type] === true} onChange={(on) => toggle(type, on)} isDisabled={by !== undefined} name={`customerState[${type}].state`} value="1">
                 <SwitchTrack />
                 <span className="font-bold">{t(BARRING_LABELS[type]!)}</span>
-              </Switch>
+              </FeatureSwitch>
               {by !== undefined ? <p className="text-sm text-slate-600">{t("callBarring.coveredBy", { option: t(BARRING_LABELS[by]!) })}</p> : null}
             </div>
           );

@@ -2,19 +2,15 @@
 // answer, unreachable), each a switch and the number calls go to. Submit is silently blocked while a
 // switched-on option has an invalid number; its message shows only after an attempt, and only for a
 // field that is non-empty or whose option is on. "All" on disables the conditional options, and says why.
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useRevalidator } from "react-router";
-import { FieldError, Input, Label, Switch, TextField } from "react-aria-components";
-import { typedNumber } from "../../common/account.ts";
+import { typedNumber } from "../../common/account-rules.ts";
 import { NUMBER_MAX_LENGTH, OPTION_TYPES } from "../../common/constants.ts";
-import { CONDITIONAL_OPTION_TYPES, isLineFeatureNumber } from "../../common/line-features.ts";
+import { CONDITIONAL_OPTION_TYPES, isLineFeatureNumber } from "../../common/line-features-rules.ts";
 import type { FeatureView } from "../../server/line-features/types.ts";
-import { showToast } from "../shell/toast-queue.ts";
 import type { FeatureAnswer } from "./feature-actions.server.ts";
-import { FeatureCard, SwitchTrack, switchClass } from "./FeatureCard.tsx";
-
-export const OPTION_LABELS = ["lineFeatureUi.options.all", "lineFeatureUi.options.busy", "lineFeatureUi.options.noAnswer", "lineFeatureUi.options.unreachable"] as const;
+import { FeatureCard, FeatureSwitch, OPTION_LABELS, SwitchTrack, useSaveAnswer } from "./FeatureCard.tsx";
 
 interface OptionState {
   on: boolean;
@@ -26,16 +22,6 @@ function optionsOf(feature: FeatureView): OptionState[] {
     const option = feature.customerState.find((candidate) => candidate.type === type);
     return { on: option?.state === 1, number: option?.number ?? "" };
   });
-}
-
-/** Toasts the answer of a save, once it arrives. */
-export function useSaveAnswer(fetcher: { state: string; data?: FeatureAnswer }, onSaved: () => void) {
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    showToast(fetcher.data.message, fetcher.data.ok ? "success" : "error");
-    if (fetcher.data.ok) onSaved();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
 }
 
 export function CallForwardScreen({ feature }: { feature: FeatureView }) {
@@ -96,42 +82,50 @@ export function CallForwardScreen({ feature }: { feature: FeatureView }) {
               <li key={type} className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 sm:flex-row sm:items-start sm:justify-between">
                 <input type="hidden" name={`customerState[${type}].type`} value={type} />
                 <div className="flex flex-col gap-1">
-                  <Switch
-                    isSelected={option.on}
-                    onChange={(on) => setOption(type, { on })}
-                    isDisabled={disabledByAll}
-                    name={`customerState[${type}].state`}
-                    value="1"
-                    className={switchClass}
-                  >
+                  <FeatureSwitch isSelected={option.on} onChange={(on) => setOption(type, { on })} isDisabled={disabledByAll} name={`customerState[${type}].state`} value="1">
                     <SwitchTrack />
                     <span className="font-bold">{t(OPTION_LABELS[type]!)}</span>
-                  </Switch>
+                  </FeatureSwitch>
                   {disabledByAll ? <p className="text-sm text-slate-600">{t("lineFeatureUi.allExcludes")}</p> : null}
                 </div>
-                <TextField
+                <ForwardingNumber
+                  label={t("lineFeatureUi.forwardTo", { option: t(OPTION_LABELS[type]!) })}
+                  name={`customerState[${type}].number`}
                   value={option.number}
                   onChange={(value) => setOption(type, { number: typedNumber(value) })}
-                  isInvalid={message !== undefined}
                   isDisabled={disabledByAll}
-                  name={`customerState[${type}].number`}
-                  className="flex flex-col gap-1 sm:w-64"
-                >
-                  <Label className="text-sm font-bold text-slate-700">{t("lineFeatureUi.forwardTo", { option: t(OPTION_LABELS[type]!) })}</Label>
-                  <Input
-                    dir="ltr"
-                    inputMode="numeric"
-                    maxLength={NUMBER_MAX_LENGTH}
-                    placeholder="09xxxxxxxx"
-                    className="rounded-lg border-2 border-slate-300 px-3 py-2 text-start focus:border-brand-600 aria-[invalid=true]:border-red-600"
-                  />
-                  <FieldError className="text-sm text-red-700">{message}</FieldError>
-                </TextField>
+                  message={message}
+                />
               </li>
             );
           })}
         </ul>
       </FeatureCard>
     </fetcher.Form>
+  );
+}
+
+/** The number an option forwards calls to, with its message under it (read with the field). */
+function ForwardingNumber({ label, name, value, onChange, isDisabled, message }: { label: string; name: string; value: string; onChange(value: string): void; isDisabled: boolean; message?: string }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1 sm:w-64">
+      <label htmlFor={`${id}-input`} className="text-sm font-bold text-slate-700">{label}</label>
+      <input
+        id={`${id}-input`}
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        disabled={isDisabled}
+        aria-invalid={message !== undefined || undefined}
+        aria-describedby={message !== undefined ? `${id}-error` : undefined}
+        dir="ltr"
+        inputMode="numeric"
+        maxLength={NUMBER_MAX_LENGTH}
+        placeholder="09xxxxxxxx"
+        className="rounded-lg border-2 border-slate-300 px-3 py-2 text-start focus:border-brand-600 disabled:opacity-50 aria-[invalid=true]:border-red-600"
+      />
+      {message !== undefined ? <span id={`${id}-error`} className="text-sm text-red-700">{message}</span> : null}
+    </div>
   );
 }

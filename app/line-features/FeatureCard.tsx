@@ -2,23 +2,69 @@
 // else the amount with the currency suffix), description and the main switch; the options below it are
 // blocked by an overlay while the main switch is off; cancel (reloads) and confirm, with a spinner in place
 // of confirm while saving. A deactivated line (hotline) shows why nothing can change.
+// The switches and buttons are native elements (a checkbox with the switch role, <button>): these screens
+// are interactive as soon as React has hydrated them, without React Aria's press and focus machinery.
 //
 //   <FeatureCard feature={view} isOn={on} onToggle={setOn} isSaving={saving} isLoading={loading}
 //                onCancel={reload} confirmLabel={…}>{options}</FeatureCard>
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Button, Switch } from "react-aria-components";
 import { formatAmount } from "../../common/format.ts";
 import type { FeatureView } from "../../server/line-features/types.ts";
 import { useShell } from "../shell/ShellContext.tsx";
+import { showToast } from "../shell/toast-queue.ts";
+import type { FeatureAnswer } from "./feature-actions.server.ts";
+
+export const OPTION_LABELS = ["lineFeatureUi.options.all", "lineFeatureUi.options.busy", "lineFeatureUi.options.noAnswer", "lineFeatureUi.options.unreachable"] as const;
+
+/** Toasts the answer of a save, once it arrives. */
+export function useSaveAnswer(fetcher: { state: string; data?: FeatureAnswer }, onSaved: () => void) {
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    showToast(fetcher.data.message, fetcher.data.ok ? "success" : "error");
+    if (fetcher.data.ok) onSaved();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
+}
 
 export const switchClass =
-  "group inline-flex cursor-pointer items-center gap-3 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50";
+  "group relative inline-flex cursor-pointer items-center gap-3 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50";
 export function SwitchTrack() {
   return (
-    <span className="flex h-7 w-12 shrink-0 items-center rounded-full bg-slate-300 px-1 transition-colors group-data-[selected]:bg-brand-600 group-data-[focus-visible]:ring-2 group-data-[focus-visible]:ring-brand-600 group-data-[focus-visible]:ring-offset-2">
+    <span className="flex h-7 w-12 shrink-0 items-center rounded-full bg-slate-300 px-1 transition-colors group-data-[selected]:bg-brand-600 group-has-[:focus-visible]:ring-2 group-has-[:focus-visible]:ring-brand-600 group-has-[:focus-visible]:ring-offset-2">
       <span className="h-5 w-5 rounded-full bg-white shadow transition-transform group-data-[selected]:translate-x-5 rtl:group-data-[selected]:-translate-x-5" />
     </span>
+  );
+}
+
+/**
+ * An on/off switch: a visually hidden checkbox with the switch role inside its label, so that a press
+ * anywhere on it toggles it; it is sent with the form as `name=value` while on. The hidden checkbox sits
+ * in the middle of the label (which is `relative`), so a click aimed at it lands on the label, in either
+ * direction.
+ */
+export function FeatureSwitch({
+  isSelected,
+  onChange,
+  isDisabled = false,
+  name,
+  value,
+  className = switchClass,
+  children,
+}: {
+  isSelected: boolean;
+  onChange(on: boolean): void;
+  isDisabled?: boolean;
+  name?: string;
+  value?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <label className={className} data-selected={isSelected || undefined} data-disabled={isDisabled || undefined}>
+      <input type="checkbox" role="switch" className="sr-only start-1/2 top-1/2" checked={isSelected} onChange={(event) => onChange(event.target.checked)} disabled={isDisabled} name={name} value={value} />
+      {children}
+    </label>
   );
 }
 
@@ -57,10 +103,10 @@ export function FeatureCard({
           <p className="font-bold text-slate-800" data-testid="feature-price">{price}</p>
           <p className="text-slate-700">{feature.description}</p>
         </div>
-        <Switch isSelected={isOn} onChange={onToggle} isDisabled={deactivated || isSaving} name="serviceState" value="1" className={switchClass}>
+        <FeatureSwitch isSelected={isOn} onChange={onToggle} isDisabled={deactivated || isSaving} name="serviceState" value="1">
           <SwitchTrack />
           <span className="font-bold">{t("lineFeatureUi.service")}</span>
-        </Switch>
+        </FeatureSwitch>
       </header>
       {deactivated ? (
         <p role="status" className="rounded-lg bg-amber-50 p-3 font-bold text-amber-900">{t("lineFeatureUi.lineDeactivated")}</p>
@@ -92,17 +138,17 @@ export function FormButtons({ onCancel, isLoading, isSaving, deactivated }: { on
   const { t } = useTranslation();
   return (
     <div className="flex flex-wrap justify-end gap-3">
-      <Button onPress={onCancel} isDisabled={isLoading || isSaving} className="rounded-lg border-2 border-slate-300 px-5 py-2 font-bold text-slate-700 hover:bg-slate-50 data-[disabled]:opacity-50">
+      <button type="button" onClick={onCancel} disabled={isLoading || isSaving} className="rounded-lg border-2 border-slate-300 px-5 py-2 font-bold text-slate-700 hover:bg-slate-50 disabled:opacity-50">
         {t("lineFeatureUi.cancel")}
-      </Button>
-      <Button
+      </button>
+      <button
         type="submit"
-        isDisabled={deactivated}
+        disabled={deactivated}
         aria-label={isSaving ? t("lineFeatureUi.saving") : undefined}
-        className="inline-flex min-w-28 items-center justify-center rounded-lg bg-brand-600 px-5 py-2 font-bold text-white hover:bg-brand-700 data-[disabled]:opacity-50"
+        className="inline-flex min-w-28 items-center justify-center rounded-lg bg-brand-600 px-5 py-2 font-bold text-white hover:bg-brand-700 disabled:opacity-50"
       >
         {isSaving ? <span aria-hidden="true" data-testid="saving-spinner" className="h-5 w-5 animate-spin rounded-full border-2 border-white border-t-transparent" /> : t("lineFeatureUi.confirm")}
-      </Button>
+      </button>
     </div>
   );
 }

@@ -9,7 +9,7 @@ import type { MessageKey } from "../../server/i18n.ts";
 import { listCities, listJobs } from "../../server/reference/service.ts";
 import { listReservations } from "../../server/reservation/service.ts";
 import { refuseForeignOrigin, t } from "../account/actions.server.ts";
-import { PROFILE_FORM_VIA } from "../account/EditProfileDialog.tsx";
+import { PROFILE_FORM_VIA } from "../account/params.ts";
 import { addNotice } from "../account/web-session.server.ts";
 import { ProfilePage, type ProfileEditAnswer } from "../account/ProfilePage.tsx";
 import { servicesContext } from "../context.ts";

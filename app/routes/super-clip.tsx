@@ -7,7 +7,8 @@ import { activateAutoReply, activateSuperClip, showSuperClip } from "../../serve
 import { t } from "../account/actions.server.ts";
 import { actorOf, featureAnswer, formFieldsOf, handleFeatureAction, parseFeatureForm } from "../line-features/feature-actions.server.ts";
 import { FEATURES_BREADCRUMB, LineFeaturePage } from "../line-features/LineFeaturePage.tsx";
-import { SUPER_CLIP_INTENT, SuperClipScreen } from "../line-features/SuperClipScreen.tsx";
+import { SUPER_CLIP_INTENT } from "../line-features/super-clip.ts";
+import { SuperClipScreen } from "../line-features/SuperClipScreen.tsx";
 import { pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta } from "../pages/SectionPage.tsx";
 import { requireSubscriber } from "../session.server.ts";

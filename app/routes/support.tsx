@@ -1,28 +1,22 @@
-// /support/{id}: FAQs, service centres, feedback and contact us (spec §2), matched case-insensitively.
-// The feedback form posts here; the answer is data for the enhanced form, or the page again (with the
-// values kept and the messages shown) for a plain form post.
-import { data } from "react-router";
+// /support/{id}: FAQs, service centres and contact us (spec §2), matched case-insensitively. The feedback
+// page, the fourth, is a route of its own (routes/support-feedback.tsx): only it loads the form.
 import type { Route } from "./+types/support";
 import { listCities } from "../../server/reference/service.ts";
 import { isOpenAt, listServiceCentres } from "../../server/support/centres.ts";
 import { listFaqGroups } from "../../server/support/faqs.ts";
-import { chosenFile, submitFeedback } from "../../server/support/feedback.ts";
-import { requestContext } from "../context.ts";
 import { notFound, pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
 import { ContactUs } from "../support/ContactUs.tsx";
-import { FeedbackForm, type FeedbackAnswer } from "../support/FeedbackForm.tsx";
 import { FaqList } from "../support/FaqList.tsx";
 import { ServiceCentres } from "../support/ServiceCentres.tsx";
 import { useTranslation } from "react-i18next";
 import { SectionNav } from "../pages/SectionNav.tsx";
 import { SUPPORT_LINKS } from "../shell/navigation.ts";
 
-/** The four support pages of spec §2, matched case-insensitively. */
+/** The support pages of spec §2 served here, matched case-insensitively. */
 const SUPPORT_PAGES = {
   faqs: "page.faqs",
   "services-centers": "page.serviceCenters",
-  feedback: "page.feedback",
   "contact-us": "page.contactUs",
 } as const;
 type SupportPage = keyof typeof SUPPORT_PAGES;
@@ -58,30 +52,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  if (supportPage(params.id) !== "feedback") throw data(null, { status: 405 });
-  const { services, language, t } = pageTools(context);
-  const form = await request.formData().catch(() => null);
-  if (!form) return data<FeedbackAnswer>({ ok: false, errors: {}, values: {}, message: t("api.badRequest") }, 400);
-  const values = Object.fromEntries([...form.entries()].filter(([name, value]) => typeof value === "string" && name !== "file")) as Record<string, string>;
-  const outcome = await submitFeedback(services, { values, file: chosenFile(form.get("file")), clientIp: context.get(requestContext).clientIp, language });
-  if (outcome.ok) return { ok: true, reference: outcome.reference } satisfies FeedbackAnswer;
-  if (outcome.status === 429) {
-    return data<FeedbackAnswer>({ ok: false, errors: {}, values, message: t("feedback.rateLimited") }, { status: 429, headers: { "Retry-After": String(outcome.retryAfter) } });
-  }
-  return data<FeedbackAnswer>({ ok: false, errors: outcome.errors, values, message: t("feedback.fixErrors") }, 400);
-}
-
 export const meta = headingMeta;
 
-export default function Support({ loaderData, actionData }: Route.ComponentProps) {
+export default function Support({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <SectionPage heading={loaderData.heading}>
       <SectionNav label={t("page.support")} links={SUPPORT_LINKS.map((link) => ({ to: link.to, label: t(link.label) }))} />
       {loaderData.page === "faqs" && "groups" in loaderData ? <FaqList groups={loaderData.groups} initialQuery={loaderData.query} /> : null}
       {loaderData.page === "services-centers" && "centres" in loaderData ? <ServiceCentres centres={loaderData.centres} cities={loaderData.cities} cityId={loaderData.cityId} /> : null}
-      {loaderData.page === "feedback" ? <FeedbackForm serverAnswer={actionData} /> : null}
       {loaderData.page === "contact-us" ? <ContactUs /> : null}
     </SectionPage>
   );

@@ -1,11 +1,12 @@
 // /support/Feedback: full name, mobile number, email, an optional file, the issue and an evaluation.
-// Checked here before sending (the same rules as the server, the file by its first bytes) and by the
-// server after; a field's message shows under it. Works as a plain form before JavaScript has loaded.
+// Checked here before sending (the server's own schema, loaded at the first send; the file by its first
+// bytes) and by the server after; a field's message shows under it. Works as a plain form before
+// JavaScript has loaded.
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { formFieldHelpers } from "../pages/form-fields.tsx";
-import { FEEDBACK_HONEYPOT_FIELD, FEEDBACK_RATINGS, feedbackFieldErrors, fileProblem } from "../../common/feedback.ts";
+import { FEEDBACK_HONEYPOT_FIELD, FEEDBACK_RATINGS, fileProblem } from "../../common/feedback-rules.ts";
 
 export type FeedbackAnswer =
   | { ok: true; reference: string }
@@ -54,7 +55,13 @@ export function FeedbackForm({ serverAnswer }: { serverAnswer?: FeedbackAnswer }
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const found = feedbackFieldErrors(Object.fromEntries([...data.entries()].filter(([, value]) => typeof value === "string"))).errors;
+    const values = Object.fromEntries([...data.entries()].filter(([, value]) => typeof value === "string"));
+    // The schema brings Zod: it is fetched when the visitor first sends, not with the page. Should it
+    // fail to arrive, the form is sent as it is and the server's messages show instead.
+    const found = await import("../../common/feedback.ts").then(
+      ({ feedbackFieldErrors }) => feedbackFieldErrors(values).errors,
+      (): Record<string, string> => ({}),
+    );
     const file = data.get("file");
     if (file instanceof File && file.size > 0) {
       const problem = fileProblem(file.size, new Uint8Array(await file.slice(0, 16).arrayBuffer()));

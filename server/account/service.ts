@@ -13,7 +13,8 @@
 // - Profile fields are kept per number: each line of an account has its own holder details.
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
 import { LOGIN_NUMBER_PATTERN } from "../../common/constants.ts";
-import { VALIDATION, type ProfileUpdate } from "../../common/account.ts";
+import type { ProfileUpdate } from "../../common/account.ts";
+import { VALIDATION } from "../../common/account-rules.ts";
 import type { Language } from "../../common/language.ts";
 import { normaliseDigits } from "../../common/language.ts";
 import { codeMatches, codeMessage, FAILURE_WINDOW_SECONDS, generateCode, hashCode, LOCK_SERIES_RESET_SECONDS, lockSeconds } from "../auth/codes.ts";

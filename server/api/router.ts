@@ -19,7 +19,7 @@ export function createApiRouter() {
   });
 }
 
-/** A schema's message is a catalog key (common/account.ts VALIDATION); Zod's own English texts become one localised line. */
+/** A schema's message is a catalog key (common/account-rules.ts VALIDATION); Zod's own English texts become one localised line. */
 export function fieldMessage(language: Parameters<typeof translate>[0], message: string): string {
   return /^(validation|account|api|lineFeatures|reservation|feedback)\.[A-Za-z.]+$/.test(message) ? translate(language, message as MessageKey) : translate(language, "api.invalidField");
 }

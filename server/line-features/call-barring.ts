@@ -1,7 +1,7 @@
 // Call barring (bar in / bar out): incoming (all; while roaming) and outgoing (all; international;
 // international except to the home country). The operator's rule for a lost line: a bar lasts at most
 // one month and ends by itself (BARRING_MAX_DAYS); an ended bar reads as off.
-import { BARRING_MAX_DAYS, BARRING_TYPES } from "../../common/call-barring.ts";
+import { BARRING_MAX_DAYS, BARRING_TYPES } from "../../common/call-barring-rules.ts";
 import type { Language } from "../../common/language.ts";
 import type { AppServices } from "../services.ts";
 import { changeFeature, showFeature, type FeatureDescription } from "./feature.ts";

@@ -4,7 +4,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createApiRouter, fieldMessage } from "../api/router.ts";
 import { fail, failureSchema, jsonContent, languageHeader, ok, successSchema } from "../api/envelope.ts";
-import { FEEDBACK_HONEYPOT_FIELD } from "../../common/feedback.ts";
+import { FEEDBACK_HONEYPOT_FIELD } from "../../common/feedback-rules.ts";
 import { chosenFile, submitFeedback } from "./feedback.ts";
 
 const text = z.string().optional();

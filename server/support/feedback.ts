@@ -5,7 +5,8 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { detectFileType, FEEDBACK_FILE_EXTENSIONS, FEEDBACK_HONEYPOT_FIELD, feedbackFieldErrors, fileProblem } from "../../common/feedback.ts";
+import { feedbackFieldErrors } from "../../common/feedback.ts";
+import { detectFileType, FEEDBACK_FILE_EXTENSIONS, FEEDBACK_HONEYPOT_FIELD, fileProblem } from "../../common/feedback-rules.ts";
 import type { Language } from "../../common/language.ts";
 import { hitLimits } from "../auth/rate-limit.ts";
 import { newReference } from "../reference-code.ts";
