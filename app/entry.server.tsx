@@ -1,4 +1,3 @@
-import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { requestContext } from "./context.ts";
@@ -52,8 +51,10 @@ export default async function handleRequest(
     },
   });
   body.allReady.finally(() => clearTimeout(timer));
-  // Crawlers and no-JS clients get the whole document at once; browsers get it streamed.
-  if (!nonce || isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode) await body.allReady;
+  // Every document is sent whole: loaders have resolved before rendering, so what is left is the lazy
+  // parts of a page (a form's fields), which would otherwise stream in a hidden block that only a script
+  // reveals — and forms must work before any JavaScript runs. A guest's page is cached whole anyway.
+  await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status });
 }
