@@ -44,6 +44,9 @@ export default async function handleRequest(
   );
   const body = await renderToReadableStream(page, {
     nonce,
+    // React outlines a large Suspense boundary into a hidden block that a script moves into place, even when
+    // it is complete; every part of the page stays where it belongs, for visitors without JavaScript too.
+    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
     signal: controller.signal,
     onError(error: unknown) {
       status = 500;
