@@ -1,4 +1,5 @@
-import { renderToReadableStream } from "react-dom/server";
+import { Writable } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { requestContext } from "./context.ts";
 import { CatalogContext } from "./i18n/catalog-context.ts";
@@ -32,32 +33,47 @@ export default async function handleRequest(
     status = 503;
     responseHeaders.set("Retry-After", "5");
   }
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), streamTimeout + 1000);
-  // A page rendered for the guest-page cache has no nonce (its CSP carries the hashes of its scripts) and
-  // is rendered whole: the cache keeps the complete document.
+  // A page rendered for the guest-page cache has no nonce (its CSP carries the hashes of its scripts).
   const nonce = cspNonce || undefined;
   const page = (
     <CatalogContext value={catalogFor(language)}>
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
     </CatalogContext>
   );
-  const body = await renderToReadableStream(page, {
-    nonce,
-    // React outlines a large Suspense boundary into a hidden block that a script moves into place, even when
-    // it is complete; every part of the page stays where it belongs, for visitors without JavaScript too.
-    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-    signal: controller.signal,
-    onError(error: unknown) {
-      status = 500;
-      if (!controller.signal.aborted) console.error(error);
-    },
+  // Every document is sent whole: loaders have resolved before rendering, so what is left is the lazy parts
+  // of a page (a form's fields), which streamed would arrive in a hidden block that only a script reveals —
+  // and forms must work before any JavaScript runs; a guest's page is cached whole anyway. Node's own stream
+  // API, into one buffer, so the answer has its length.
+  const html = await new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+        done();
+      },
+      final(done) {
+        clearTimeout(timer);
+        resolve(Buffer.concat(chunks));
+        done();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
+      // React outlines a large Suspense boundary into a hidden block that a script moves into place, even
+      // when it is complete; every part of the page stays where it belongs, for visitors without JavaScript too.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onAllReady: () => pipe(sink),
+      onShellError(error: unknown) {
+        clearTimeout(timer);
+        reject(error);
+      },
+      onError(error: unknown) {
+        status = 500;
+        if (!request.signal.aborted) console.error(error);
+      },
+    });
+    const timer = setTimeout(() => abort(), streamTimeout + 1000);
   });
-  body.allReady.finally(() => clearTimeout(timer));
-  // Every document is sent whole: loaders have resolved before rendering, so what is left is the lazy
-  // parts of a page (a form's fields), which would otherwise stream in a hidden block that only a script
-  // reveals — and forms must work before any JavaScript runs. A guest's page is cached whole anyway.
-  await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status });
+  return new Response(new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength), { headers: responseHeaders, status });
 }

@@ -24,8 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [profile, numbers, cities, jobs, line, reservations] = await Promise.all([
     getProfile(services, account.accountId, account.selectedGsm, language),
     listNumbers(services, account.accountId),
-    listCities(services.db, language),
-    listJobs(services.db, language),
+    // Reference lists: kept in memory until content changes, like the footer's.
+    services.contentMemo.get(`cities ${language}`, () => listCities(services.db, language)),
+    services.contentMemo.get(`jobs ${language}`, () => listJobs(services.db, language)),
     services.network.lineStatus(account.selectedGsm),
     listReservations(services.db, account.accountId, language),
   ]);

@@ -18,8 +18,13 @@ export function simulatedNationalId(gsm: string): string {
 
 export function embeddedLines(db: Db): Pick<LineFeaturesPort, "lineStatus" | "setLineState"> {
   async function ensureLine(gsm: string): Promise<LineStatus> {
-    await db.insert(networkLines).values({ gsm, nationalId: simulatedNationalId(gsm) }).onConflictDoNothing();
-    const [row] = await db.select().from(networkLines).where(eq(networkLines.gsm, gsm)).limit(1);
+    // Read first: the line exists on every request but its first, which then adds it (a parallel first
+    // request may add it too: do nothing on conflict, and read again).
+    let [row] = await db.select().from(networkLines).where(eq(networkLines.gsm, gsm)).limit(1);
+    if (!row) {
+      await db.insert(networkLines).values({ gsm, nationalId: simulatedNationalId(gsm) }).onConflictDoNothing();
+      [row] = await db.select().from(networkLines).where(eq(networkLines.gsm, gsm)).limit(1);
+    }
     return { state: row!.state as LineState, nationalId: row!.nationalId, stateChangedAt: row!.stateChangedAt };
   }
   return {

@@ -194,6 +194,19 @@ describe("security headers", () => {
   });
 });
 
+describe("hashed assets", () => {
+  test("keep nosniff and CORP but not the document-only headers, and are immutable for a year", async () => {
+    const html = (await client.page("/home")).text;
+    const script = /href="(\/assets\/[\w.-]+\.js)"/.exec(html)![1]!;
+    const answer = await client.request(script);
+    expect(answer.status).toBe(200);
+    expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+    expect(answer.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    for (const name of ["content-security-policy", "x-frame-options", "cross-origin-opener-policy", "referrer-policy"]) expect(answer.headers[name], name).toBeUndefined();
+  });
+});
+
 describe("compression", () => {
   test("/home with Accept-Encoding: gzip answers gzip, and the HTML inside is whole", async () => {
     const answer = await client.page("/home", { headers: { "accept-encoding": "gzip" } });
