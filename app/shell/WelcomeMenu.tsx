@@ -89,7 +89,7 @@ function SubscriberMenu({ selectedGsm }: { selectedGsm: string }) {
   return (
     <>
       <p className="text-lg font-bold" data-testid="subscriber-name">
-        {menu ? menu.name : <span className="text-slate-400">{t("welcome.loading")}</span>}
+        {menu ? menu.name : <span className="text-slate-600">{t("welcome.loading")}</span>}
       </p>
       <Link to="/profile" onClick={() => setWelcomeOpen(false)} className="font-bold text-brand-700 underline underline-offset-4 hover:text-brand-900">
         {t("welcome.showProfile")}
