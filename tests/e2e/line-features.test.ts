@@ -175,13 +175,14 @@ describe("super clip", () => {
     expect(tabRequests).toEqual([]);
     await page.getByRole("tab", { name: clip("ar").tab.callers }).click();
     await page.getByRole("columnheader", { name: clip("ar").callDate }).waitFor();
-    expect(tabRequests.some((path) => path.includes("/super-clip/callers"))).toBe(true);
+    // A panel may show before its data request has left (the request is polled for; its absence before is not).
+    await expect.poll(() => tabRequests.some((path) => path.includes("/super-clip/callers"))).toBe(true);
     expect(tabRequests.some((path) => path.includes("/super-clip/reply"))).toBe(false);
     await serviceSwitch(page, "ar").check({ force: true });
-    expect(await page.getByRole("tab", { name: clip("ar").tab.status }).getAttribute("aria-selected")).toBe("true");
+    await expect.poll(() => page.getByRole("tab", { name: clip("ar").tab.status }).getAttribute("aria-selected")).toBe("true");
     await page.getByRole("tab", { name: clip("ar").tab.reply }).click();
     await page.getByRole("textbox", { name: clip("ar").generalMessage }).waitFor();
-    expect(tabRequests.some((path) => path.includes("/super-clip/reply"))).toBe(true);
+    await expect.poll(() => tabRequests.some((path) => path.includes("/super-clip/reply"))).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
