@@ -20,20 +20,9 @@ import { useLazyComponent } from "../shell/useLazy.ts";
 const loadEditProfileDialog = () => import("./EditProfileDialog.tsx").then((module) => module.EditProfileDialog);
 /** The plain form's fields, server-rendered when the form shows before hydration (`?edit=1`, or refused). */
 // The plain form's fields (no JavaScript yet, or a refused post) come in their own module, so a profile page
-// without the form loads no form code. On the server the route's loader and action have it loaded before the
-// page renders (preloadProfileFields): the render then never suspends on it and the fields are in the HTML
-// itself — a suspended part would arrive in a hidden block that only a script reveals. The browser loads it
-// when it hydrates a page that shows them.
-const loadProfileFields = () => import("./ProfileFields.tsx").then((module) => ({ default: module.ProfileFields }));
-let serverProfileFields: Awaited<ReturnType<typeof loadProfileFields>>["default"] | undefined;
-export async function preloadProfileFields(): Promise<void> {
-  serverProfileFields ??= (await loadProfileFields()).default;
-}
-const LazyProfileFields = lazy(loadProfileFields);
-function ProfileFields(props: Parameters<typeof LazyProfileFields>[0]) {
-  const Loaded = serverProfileFields;
-  return Loaded ? <Loaded {...props} /> : <LazyProfileFields {...props} />;
-}
+// without the form loads no form code. The server writes a document only once every part of it is ready
+// (app/entry.server.tsx), so the fields are in the HTML itself even on the first render.
+const ProfileFields = lazy(() => import("./ProfileFields.tsx").then((module) => ({ default: module.ProfileFields })));
 
 /** `?edit=1` opens the edit form: the dialog once hydrated, a plain form in the page before that. */
 export const EDIT_PROFILE_PARAM = "edit";

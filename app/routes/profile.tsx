@@ -11,7 +11,7 @@ import { listReservations } from "../../server/reservation/service.ts";
 import { refuseForeignOrigin, t } from "../account/actions.server.ts";
 import { PROFILE_FORM_VIA } from "../account/params.ts";
 import { addNotice } from "../account/web-session.server.ts";
-import { preloadProfileFields, ProfilePage, type ProfileEditAnswer } from "../account/ProfilePage.tsx";
+import { ProfilePage, type ProfileEditAnswer } from "../account/ProfilePage.tsx";
 import { servicesContext } from "../context.ts";
 import { pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta } from "../pages/SectionPage.tsx";
@@ -19,7 +19,6 @@ import { requireSubscriber } from "../session.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = requireSubscriber(request, context);
-  await preloadProfileFields();
   const { services, language } = pageTools(context);
   const [profile, numbers, cities, jobs, line, reservations] = await Promise.all([
     getProfile(services, account.accountId, account.selectedGsm, language),
@@ -51,7 +50,6 @@ export const meta = headingMeta;
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const account = requireSubscriber(request, context);
-  await preloadProfileFields();
   if (refuseForeignOrigin(request, context)) return data<ProfileEditAnswer>({ ok: false, message: t(context, "errors.generic") }, 403);
   const form = Object.fromEntries(await request.formData());
   const fromDialog = form[PROFILE_FORM_VIA] === "dialog";
