@@ -5,40 +5,26 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { contentState } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
+import { startPeriodic, type PeriodicTask } from "../periodic.ts";
 
 export async function readContentVersion(db: Db): Promise<number | null> {
   const [row] = await db.select({ version: contentState.version }).from(contentState).where(eq(contentState.id, 1));
   return row?.version ?? null;
 }
 
-export function watchContentVersion(db: Db, logger: Logger, intervalSeconds: number, onChange: (version: number | null) => void): { stop(): Promise<void> } {
+export function watchContentVersion(db: Db, logger: Logger, intervalSeconds: number, onChange: (version: number | null) => void): PeriodicTask {
   let known: number | null | undefined;
-  let running: Promise<void> | null = null;
-  const look = () => {
-    if (running) return;
-    running = (async () => {
-      try {
-        const version = await readContentVersion(db);
-        if (known !== undefined && version !== known) {
-          logger.info({ version }, "content changed: page cache emptied");
-          onChange(version);
-        }
-        known = version;
-      } catch (error) {
-        // The database being away is reported by /readyz and the requests; the next look tries again.
-        logger.debug({ err: (error as Error).message }, "content version not read");
-      } finally {
-        running = null;
+  return startPeriodic(intervalSeconds, async () => {
+    try {
+      const version = await readContentVersion(db);
+      if (known !== undefined && version !== known) {
+        logger.info({ version }, "content changed: page cache emptied");
+        onChange(version);
       }
-    })();
-  };
-  const timer = setInterval(look, intervalSeconds * 1000);
-  timer.unref();
-  look();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+      known = version;
+    } catch (error) {
+      // The database being away is reported by /readyz and the requests; the next look tries again.
+      logger.debug({ err: (error as Error).message }, "content version not read");
+    }
+  });
 }

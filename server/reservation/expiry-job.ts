@@ -3,37 +3,23 @@
 import type { Db } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../metrics.ts";
+import { startPeriodic, type PeriodicTask } from "../periodic.ts";
 import { expireHolds } from "./service.ts";
 
-export function startExpirySweep(db: Db, logger: Logger, intervalSeconds: number, metrics?: Pick<Metrics, "holdsExpired">, clock: () => Date = () => new Date()): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const sweep = () => {
-    if (running) return;
-    running = (async () => {
-      try {
-        // A large backlog (after a long stop) is ended 1000 holds per statement until none is due.
-        let ended: number;
-        do {
-          ended = await expireHolds(db, clock());
-          if (ended > 0) {
-            logger.info({ ended }, "reservation holds expired");
-            metrics?.holdsExpired(ended);
-          }
-        } while (ended >= 1000);
-      } catch (error) {
-        logger.warn({ err: (error as Error).message }, "reservation expiry sweep failed; next try on schedule");
-      } finally {
-        running = null;
-      }
-    })();
-  };
-  const timer = setInterval(sweep, intervalSeconds * 1000);
-  timer.unref();
-  sweep();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startExpirySweep(db: Db, logger: Logger, intervalSeconds: number, metrics?: Pick<Metrics, "holdsExpired">, clock: () => Date = () => new Date()): PeriodicTask {
+  return startPeriodic(intervalSeconds, async () => {
+    try {
+      // A large backlog (after a long stop) is ended 1000 holds per statement until none is due.
+      let ended: number;
+      do {
+        ended = await expireHolds(db, clock());
+        if (ended > 0) {
+          logger.info({ ended }, "reservation holds expired");
+          metrics?.holdsExpired(ended);
+        }
+      } while (ended >= 1000);
+    } catch (error) {
+      logger.warn({ err: (error as Error).message }, "reservation expiry sweep failed; next try on schedule");
+    }
+  });
 }
