@@ -292,11 +292,7 @@ export function createHttpApp(options: HttpAppOptions) {
     c.set("language", language);
     const guest = services.pageCache.enabled && isGuestPageRequest(c);
     const key = guest ? pageCacheKey(c, language, siteOrigin(c)) : "";
-    // HEAD is answered from the cache when the page is there; React Router answers HEAD without a body, so a
-    // HEAD never fills the cache.
-    const headHit = guest && c.req.method === "HEAD" ? services.pageCache.get(key) : undefined;
-    if (headHit) return answerCachedPage(c, headHit, true, config);
-    if (!guest || c.req.method === "HEAD") {
+    if (!guest) {
       const response = await renderPage(c, language, false);
       // A page rendered for one visitor (a session, a notice…) is theirs alone.
       if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
@@ -307,7 +303,9 @@ export function createHttpApp(options: HttpAppOptions) {
     const render = async () => {
       const response = await renderPage(c, language, true);
       own = { response, body: await response.text() };
-      const keep = response.status === 200 && CACHEABLE_TYPES.test(response.headers.get("Content-Type") ?? "") && !response.headers.has("Set-Cookie");
+      // React Router answers HEAD without a body: a HEAD is answered from the cache, but never fills it.
+      const keep =
+        c.req.method === "GET" && response.status === 200 && CACHEABLE_TYPES.test(response.headers.get("Content-Type") ?? "") && !response.headers.has("Set-Cookie");
       return keep ? buildCachedPage(own.body, response.status, response.headers) : null;
     };
     const { entry, hit } = await services.pageCache.getOrRender(key, render);
