@@ -1,11 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, formatDate } from "./format.ts";
+import { formatAmount, formatDate, formatNumber } from "./format.ts";
 
 describe("formatAmount", () => {
   it("groups the digits and appends the currency suffix in both languages", () => {
     expect(formatAmount("en", 21000, "SYP")).toBe("21,000 SYP");
     expect(formatAmount("ar", 21000, "ل.س")).toMatch(/^21[,٬]000 ل\.س$/);
     expect(formatAmount("en", 1250.5, "SYP")).toBe("1,250.5 SYP");
+  });
+});
+
+describe("formatNumber", () => {
+  it("groups digits, keeps Western digits in Arabic and rounds to the fraction digits asked", () => {
+    expect(formatNumber("en", 1500)).toBe("1,500");
+    expect(formatNumber("ar", 1500)).toMatch(/^1[,٬]500$/);
+    expect(formatNumber("en", 2.345, 1)).toBe("2.3");
+    // A second call with other fraction digits is not answered by the first one's format.
+    expect(formatNumber("en", 2.345)).toBe("2.345");
   });
 });
 

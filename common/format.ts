@@ -6,6 +6,15 @@ import type { Language } from "./language.ts";
 const LOCALES: Record<Language, string> = { ar: "ar-SY-u-nu-latn", en: "en-GB" };
 
 const amountFormats = new Map<Language, Intl.NumberFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** "1,500" / "2.5": a plain number in the page's language (Intl formats are costly to build: kept). */
+export function formatNumber(language: Language, value: number, maximumFractionDigits = 3): string {
+  const key = `${language} ${maximumFractionDigits}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits })));
+  return format.format(value);
+}
 const dateFormats = new Map<Language, Intl.DateTimeFormat>();
 
 /** "21,000 SYP" / "21,000 ل.س": the amount grouped, then the configured currency suffix. */

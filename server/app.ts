@@ -63,7 +63,12 @@ export async function start(options: StartOptions): Promise<RunningServer> {
   const logger = createLogger(config.LOG_LEVEL);
   routeConsoleToLogger(logger);
   const started = performance.now();
-  const database = await openDatabase(config, logger, options.rootDir);
+  const databaseOpening = openDatabase(config, logger, options.rootDir);
+  // Production: React Router's build (every page module) compiles while the database starts; it is
+  // awaited below, where a failure to load it stops the start.
+  const build = options.viteMiddleware ? loadBuild : loadBuild();
+  if (build instanceof Promise) build.catch(() => undefined);
+  const database = await databaseOpening;
   if (options.seed) {
     const counts = await loadContent(database.db, path.join(options.rootDir, "content"));
     logger.info({ counts }, "demo content loaded");
@@ -89,7 +94,7 @@ export async function start(options: StartOptions): Promise<RunningServer> {
   const app = createHttpApp({
     services,
     clientDir: path.join(options.rootDir, "build", "client"),
-    build: loadBuild,
+    build: await build,
     mode: options.viteMiddleware ? "development" : "production",
     isShuttingDown: () => shuttingDown,
   });

@@ -37,8 +37,12 @@ export interface HttpAppOptions {
   services: AppServices;
   /** Directory of the built browser assets (build/client). */
   clientDir: string;
-  /** Loads React Router's server build. */
-  build: () => Promise<ServerBuild>;
+  /**
+   * React Router's server build. Production passes the loaded build, so React Router ranks the routes once;
+   * development passes a loader, so each request sees the latest modules (React Router then derives its
+   * route tables per request, which costs a few percent of a page's time).
+   */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
   isShuttingDown: () => boolean;
 }

@@ -2,7 +2,7 @@
 // validity, and where it leads. Change here to change every bundle list (home, /bundles, a category).
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatAmount } from "../../common/format.ts";
+import { formatAmount, formatNumber } from "../../common/format.ts";
 import type { Bundle } from "../../server/content/service.ts";
 import { useShell } from "../shell/ShellContext.tsx";
 import { cardHeading, type CardHeadingLevel } from "./LinkCard.tsx";
@@ -15,11 +15,10 @@ export function bundleDetailsPath(bundle: Pick<Bundle, "type" | "id">): string {
 export function useAllowanceText() {
   const { t } = useTranslation();
   const { language } = useShell().shell;
-  const number = new Intl.NumberFormat(language === "ar" ? "ar-SY-u-nu-latn" : "en-GB");
   return (allowance: Bundle["allowances"][number]) =>
     allowance.unit === "unlimited"
       ? t(`bundles.unlimited.${allowance.kind}`)
-      : t(`bundles.units.${allowance.unit}`, { count: allowance.amount, amount: number.format(allowance.amount) });
+      : t(`bundles.units.${allowance.unit}`, { count: allowance.amount, amount: formatNumber(language, allowance.amount) });
 }
 
 export function BundleCard({ bundle, headingLevel }: { bundle: Bundle; headingLevel?: CardHeadingLevel }) {

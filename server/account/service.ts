@@ -22,6 +22,7 @@ import { decryptText, NUMBER_ENCRYPTION_ALG, numberEncryptionKey } from "../auth
 import { hitLimits, pruneLimits, refundLimits, type RateLimit } from "../auth/rate-limit.ts";
 import { createSession, findSessionAccount, revokeOtherSessions, revokeSession, type SessionAccount } from "../auth/session.ts";
 import type { Db } from "../db/database.ts";
+import { preparedStatement } from "../db/prepared.ts";
 import { accountNumbers, accounts, cities, codeFailures, jobs, oneTimeCodes, profiles } from "../db/schema.ts";
 import type { AppServices } from "../services.ts";
 import { SmsDeliveryError } from "../sms/types.ts";
@@ -367,12 +368,17 @@ export async function getPublicKey(services: AppServices): Promise<{ pem: string
 }
 
 /** The account's numbers: the main one first, then the added ones in the order they were added. */
-export async function listNumbers(services: AppServices, accountId: number): Promise<NumberItem[]> {
-  return services.db
+const numbersOfAccount = preparedStatement("numbers_of_account", (db, name) =>
+  db
     .select({ gsm: accountNumbers.gsm })
     .from(accountNumbers)
-    .where(eq(accountNumbers.accountId, accountId))
-    .orderBy(desc(accountNumbers.isMain), accountNumbers.addedAt, accountNumbers.gsm);
+    .where(eq(accountNumbers.accountId, sql.placeholder("accountId")))
+    .orderBy(desc(accountNumbers.isMain), accountNumbers.addedAt, accountNumbers.gsm)
+    .prepare(name),
+);
+
+export async function listNumbers(services: AppServices, accountId: number): Promise<NumberItem[]> {
+  return numbersOfAccount(services.db).execute({ accountId });
 }
 
 export async function assertOwnsNumber(services: AppServices, accountId: number, gsm: string): Promise<void> {
@@ -380,14 +386,26 @@ export async function assertOwnsNumber(services: AppServices, accountId: number,
   if ((await ownerOf(services.db, number)) !== accountId) throw new AccountError("NOT_YOUR_NUMBER");
 }
 
+/** A number's owner and stored profile in one round trip (the profile page asks on every view). */
+const ownerAndProfileOf = preparedStatement("owner_and_profile_of_number", (db, name) =>
+  db
+    .select({ accountId: accountNumbers.accountId, profile: profiles })
+    .from(accountNumbers)
+    .leftJoin(profiles, eq(profiles.gsm, accountNumbers.gsm))
+    .where(eq(accountNumbers.gsm, sql.placeholder("gsm")))
+    .limit(1)
+    .prepare(name),
+);
+
 export async function getProfile(services: AppServices, accountId: number, gsm: string, language: Language): Promise<Profile> {
-  await assertOwnsNumber(services, accountId, gsm);
-  const [line, [stored]] = await Promise.all([
-    services.network.subscriberLine(gsm, language),
-    services.db.select().from(profiles).where(eq(profiles.gsm, gsm)).limit(1),
-  ]);
+  const number = normaliseDigits(String(gsm ?? "").trim());
+  const [owned] = await ownerAndProfileOf(services.db).execute({ gsm: number });
+  if (owned?.accountId !== accountId) throw new AccountError("NOT_YOUR_NUMBER");
+  // The operator's systems are asked only about a number the account owns.
+  const line = await services.network.subscriberLine(number, language);
+  const stored = owned.profile;
   return {
-    gsm,
+    gsm: number,
     name: line.name,
     lineType: line.lineType,
     balance: line.balance,

@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
+import { preparedStatement } from "../db/prepared.ts";
 import { accounts, sessions } from "../db/schema.ts";
 
 /** Name of the HttpOnly cookie that carries the web UI's session token. */
@@ -41,21 +42,27 @@ export async function createSession(db: DbOrTx, accountId: number, lifetimes: Se
 }
 
 /** The account of a live session (not revoked, not expired, used within the idle time), or null. */
-export async function findSessionAccount(db: Db, token: string | null | undefined, idleDays: number, now = new Date()): Promise<SessionAccount | null> {
-  if (!token || token.length > 200) return null;
-  const [row] = await db
+const liveSessionByToken = preparedStatement("live_session_by_token", (db, name) =>
+  db
     .select({ sessionId: sessions.id, accountId: accounts.id, mainGsm: accounts.mainGsm, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - idleDays * DAY_MS)),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+        gt(sessions.lastSeenAt, sql.placeholder("idleSince")),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare(name),
+);
+
+/** The live session of a token (every signed-in request asks: a prepared statement). */
+export async function findSessionAccount(db: Db, token: string | null | undefined, idleDays: number, now = new Date()): Promise<SessionAccount | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await liveSessionByToken(db).execute({ tokenHash: hashToken(token), now, idleSince: new Date(now.getTime() - idleDays * DAY_MS) });
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(and(eq(sessions.id, row.sessionId), sql`${sessions.lastSeenAt} < ${now}`));

@@ -17,13 +17,15 @@ export function simulatedNationalId(gsm: string): string {
 }
 
 export function embeddedLines(db: Db): Pick<LineFeaturesPort, "lineStatus" | "setLineState"> {
+  // Every subscriber page reads its line's state: a prepared statement.
+  const lineOf = db.select().from(networkLines).where(eq(networkLines.gsm, sql.placeholder("gsm"))).limit(1).prepare("simulated_line_of_number");
   async function ensureLine(gsm: string): Promise<LineStatus> {
     // Read first: the line exists on every request but its first, which then adds it (a parallel first
     // request may add it too: do nothing on conflict, and read again).
-    let [row] = await db.select().from(networkLines).where(eq(networkLines.gsm, gsm)).limit(1);
+    let [row] = await lineOf.execute({ gsm });
     if (!row) {
       await db.insert(networkLines).values({ gsm, nationalId: simulatedNationalId(gsm) }).onConflictDoNothing();
-      [row] = await db.select().from(networkLines).where(eq(networkLines.gsm, gsm)).limit(1);
+      [row] = await lineOf.execute({ gsm });
     }
     return { state: row!.state as LineState, nationalId: row!.nationalId, stateChangedAt: row!.stateChangedAt };
   }

@@ -4,6 +4,7 @@
 // languages, on every instance, and nothing is stored. Dates move with the calendar: bundles expire a
 // few days from today, services started some days ago.
 import { createHash } from "node:crypto";
+import { formatNumber } from "../../common/format.ts";
 import type { Language } from "../../common/language.ts";
 import type { Db } from "../db/database.ts";
 import { embeddedFeatures } from "./embedded-features.ts";
@@ -72,13 +73,13 @@ export function simulatedLine(gsm: string, language: Language, today = new Date(
   const family = FAMILY_NAMES[seed[1]! % FAMILY_NAMES.length]!;
   const prepaid = seed[2]! % 3 !== 0;
   const balance = prepaid ? (seed.readUInt16BE(3) % 500) * 100 : null;
-  const number = new Intl.NumberFormat(language === "ar" ? "ar-SY-u-nu-latn" : "en", { maximumFractionDigits: 1 });
+  const number = (value: number) => formatNumber(language, value, 1);
   const activeBundles = pickDistinct(BUNDLES, 1 + (seed[5]! % 3), seed, 6).map((bundle, index) => {
     const left = (bundle.total * (seed[10 + index]! % 100)) / 100;
     return {
       id: bundle.id,
       name: bundle.name[language],
-      remaining: `${number.format(left)} ${OF[language]} ${number.format(bundle.total)} ${bundle.unit[language]}`,
+      remaining: `${number(left)} ${OF[language]} ${number(bundle.total)} ${bundle.unit[language]}`,
       expiresOn: isoDate(new Date(today.getTime() + (1 + (seed[14 + index]! % 28)) * DAY_MS)),
     };
   });

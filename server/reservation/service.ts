@@ -6,6 +6,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { MAX_ACTIVE_RESERVATIONS, RESERVATION_HOLD_HOURS, type NumberTier, type ReserveForm } from "../../common/reservation.ts";
 import type { Language } from "../../common/language.ts";
 import type { Db } from "../db/database.ts";
+import { preparedStatement } from "../db/prepared.ts";
 import { accounts, cities, numberInventory, numberReservations, reservationEvents } from "../db/schema.ts";
 import { newReference } from "../reference-code.ts";
 
@@ -133,15 +134,21 @@ export async function cancelReservation(db: Db, accountId: number, reference: st
 }
 
 /** The account's reservations, newest first (a hold past its expiry reads as expired even before the sweep). */
-export async function listReservations(db: Db, accountId: number, language: Language, now = new Date()): Promise<Reservation[]> {
-  const rows = await db
+/** The profile page lists them on every view: a prepared statement. */
+const reservationsOfAccount = preparedStatement("reservations_of_account", (db, name) =>
+  db
     .select({ reservation: numberReservations, tier: numberInventory.tier, cityAr: cities.nameAr, cityEn: cities.nameEn })
     .from(numberReservations)
     .innerJoin(numberInventory, eq(numberInventory.gsm, numberReservations.gsm))
     .innerJoin(cities, eq(cities.id, numberReservations.cityId))
-    .where(eq(numberReservations.accountId, accountId))
+    .where(eq(numberReservations.accountId, sql.placeholder("accountId")))
     .orderBy(desc(numberReservations.createdAt), desc(numberReservations.id))
-    .limit(50);
+    .limit(50)
+    .prepare(name),
+);
+
+export async function listReservations(db: Db, accountId: number, language: Language, now = new Date()): Promise<Reservation[]> {
+  const rows = await reservationsOfAccount(db).execute({ accountId });
   return rows.map(({ reservation: row, tier, cityAr, cityEn }) => ({
     reference: row.reference,
     gsm: row.gsm,

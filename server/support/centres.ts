@@ -40,9 +40,15 @@ export async function listServiceCentres(db: Db, language: Language, filter: { c
   }));
 }
 
+const weekdayClocks = new Map<string, Intl.DateTimeFormat>();
+
 /** Day of week (0 Sunday) and minutes since midnight of `at` in `timeZone`. */
 export function localDayAndMinute(at: Date, timeZone: string): { day: number; minute: number } {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(at);
+  let clock = weekdayClocks.get(timeZone);
+  if (!clock) {
+    weekdayClocks.set(timeZone, (clock = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })));
+  }
+  const parts = clock.formatToParts(at);
   const part = (type: string) => parts.find((entry) => entry.type === type)!.value;
   const day = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(part("weekday"));
   return { day, minute: Number(part("hour")) * 60 + Number(part("minute")) };
