@@ -7,7 +7,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -33,13 +32,12 @@ let pool;
 try {
   connection = await connectionUrl();
   pool = new pg.Pool({ connectionString: connection.url, max: 2 });
-  const [{ applyMigrations }, { loadContent }, schema] = await Promise.all([
+  const [{ applyMigrations, drizzleOverPool }, { loadContent }] = await Promise.all([
     import("../server/db/database.ts"),
     import("../server/db/seed/load-content.ts"),
-    import("../server/db/schema.ts"),
   ]);
   await applyMigrations(pool, rootDir);
-  const counts = await loadContent(drizzle({ client: pool, schema }), path.join(rootDir, "content"));
+  const counts = await loadContent(drizzleOverPool(pool), path.join(rootDir, "content"));
   for (const [file, count] of Object.entries(counts)) process.stdout.write(`${file.padEnd(28)} ${count}\n`);
   process.stdout.write("Content loaded; the search index is rebuilt.\n");
 } catch (error) {

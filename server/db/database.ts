@@ -20,8 +20,34 @@ export interface Database {
 }
 
 const EMBEDDED_DATABASE_NAME = "operator";
+
+/**
+ * The Drizzle instance over a pool, with transactions that always give their connection back.
+ * drizzle-orm 0.45 sends a transaction's `begin` before its try/finally: when the connection was cut just
+ * before (the database restarting, a failover, pg_terminate_backend), the error skips the release, the
+ * connection stays checked out for good (one pool slot fewer each time) and `pool.end()` waits for it forever
+ * at shutdown. Here a transaction checks its connection out itself, runs Drizzle's transaction on it and
+ * releases it whatever happens (pg drops a connection that broke instead of keeping it).
+ */
+export function drizzleOverPool(pool: pg.Pool): Db {
+  const db = drizzle({ client: pool, schema });
+  const onClient = new WeakMap<pg.PoolClient, Db>();
+  db.transaction = async (work, config) => {
+    const client = await pool.connect();
+    try {
+      let clientDb = onClient.get(client);
+      if (!clientDb) onClient.set(client, (clientDb = drizzle({ client, schema })));
+      return await clientDb.transaction(work, config);
+    } finally {
+      client.release();
+    }
+  };
+  return db;
+}
 /** Any fixed number: every instance takes this advisory lock while migrating, so only one migrates. */
 const MIGRATION_LOCK_ID = 7_305_114;
+/** How long close() waits for connections still checked out before it stops the embedded server anyway. */
+const POOL_END_WAIT_MS = 5_000;
 
 export function migrationsFolder(rootDir: string): string {
   return path.join(rootDir, "server", "db", "migrations");
@@ -73,7 +99,7 @@ export async function openDatabase(config: Config, logger: Logger, rootDir: stri
   }
   let closed = false;
   return {
-    db: drizzle({ client: pool, schema }),
+    db: drizzleOverPool(pool),
     pool,
     async isReady() {
       if (closed) return false;
@@ -86,7 +112,15 @@ export async function openDatabase(config: Config, logger: Logger, rootDir: stri
     },
     async close() {
       closed = true;
-      await pool.end().catch(() => {});
+      // A connection still checked out (by a request the shutdown timeout cut short) would keep pool.end()
+      // waiting; the embedded server is stopped after POOL_END_WAIT_MS in any case, which ends the connection.
+      let timer: NodeJS.Timeout | undefined;
+      const ended = await Promise.race([
+        pool.end().then(() => true, () => true),
+        new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), POOL_END_WAIT_MS))),
+      ]);
+      clearTimeout(timer);
+      if (!ended) logger.warn({ checkedOut: pool.totalCount - pool.idleCount }, "database connections still in use at shutdown; closing anyway");
       await embedded?.stop();
     },
   };

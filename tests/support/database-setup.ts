@@ -12,12 +12,10 @@ import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { applyMigrations } from "../../server/db/database.ts";
+import { applyMigrations, drizzleOverPool } from "../../server/db/database.ts";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "../../server/db/embedded-server.ts";
-import * as schema from "../../server/db/schema.ts";
 import { loadContent } from "../../server/db/seed/load-content.ts";
 import { DEMO_INVENTORY_SIZE, seedInventory } from "../../server/reservation/inventory.ts";
 import { createLogger } from "../../server/logger.ts";
@@ -88,7 +86,7 @@ async function startSharedDatabase(): Promise<SharedDatabase> {
     const pool = new pg.Pool({ connectionString: databaseUrlFor(adminUrl, template), max: 2 });
     try {
       await applyMigrations(pool, rootDir);
-      const db = drizzle({ client: pool, schema });
+      const db = drizzleOverPool(pool);
       await loadContent(db, path.join(rootDir, "content"));
       await seedInventory(db, DEMO_INVENTORY_SIZE);
     } finally {

@@ -1,10 +1,8 @@
 // In a test: a fresh database of its own, cloned from the run's migrated template (which holds the
 // demo content), dropped again by `drop()`.
-import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { inject } from "vitest";
-import type { Db } from "../../server/db/database.ts";
-import * as schema from "../../server/db/schema.ts";
+import { drizzleOverPool, type Db } from "../../server/db/database.ts";
 import { cloneTemplate, dropDatabase } from "./database.ts";
 
 export interface TestDatabase {
@@ -47,5 +45,5 @@ export function openTestDb(url: string): { db: Db; pool: pg.Pool; close(): Promi
   // Dropping the database at teardown (WITH FORCE) may reach a connection still closing; pg reports that
   // on the pool, and an 'error' event nobody listens to would crash the test run.
   pool.on("error", () => {});
-  return { db: drizzle({ client: pool, schema }), pool, close: () => pool.end() };
+  return { db: drizzleOverPool(pool), pool, close: () => pool.end() };
 }

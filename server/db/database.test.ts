@@ -1,0 +1,61 @@
+// drizzleOverPool: a transaction gives its connection back to the pool whatever happens to it, including when
+// the connection is cut between check-out and `begin` (the case drizzle-orm 0.45 leaks, which left the pool one
+// connection short and made shutdown wait for it forever: CI, proof:faults, database outage).
+import type { Socket } from "node:net";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { createTestDatabase, openTestDb, type TestDatabase } from "../../tests/support/test-database.ts";
+
+let database: TestDatabase;
+let instance: ReturnType<typeof openTestDb>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  instance = openTestDb(database.url);
+});
+afterAll(async () => {
+  await instance.close();
+  await database.drop();
+});
+
+const checkedOut = (pool: pg.Pool) => pool.totalCount - pool.idleCount;
+/** Cuts the next connection the pool hands out, before its first query; the client's own error is expected (the server listens to it too). */
+function cutNextCheckout(pool: pg.Pool) {
+  pool.once("acquire", (client: pg.PoolClient) => {
+    client.on("error", () => {});
+    (client as unknown as { connection: { stream: Socket } }).connection.stream.destroy();
+  });
+}
+
+test("a transaction whose connection is cut before `begin` fails, gives the connection back, and the pool goes on", async () => {
+  const { db, pool } = instance;
+  cutNextCheckout(pool);
+  await expect(db.transaction(async (tx) => tx.execute(sql`select 1`))).rejects.toThrow();
+  expect(checkedOut(pool)).toBe(0);
+  // The broken connection was dropped, not kept: the next transactions run on good ones.
+  for (let i = 0; i < 3; i++) expect((await db.transaction(async (tx) => tx.execute(sql`select 2 as two`))).rows).toEqual([{ two: 2 }]);
+  expect(checkedOut(pool)).toBe(0);
+});
+
+test("a transaction that fails in its work or commits gives its connection back; nested ones still use savepoints", async () => {
+  const { db, pool } = instance;
+  await expect(db.transaction(async (tx) => tx.execute(sql`select 1 / 0`))).rejects.toThrow();
+  expect(checkedOut(pool)).toBe(0);
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`create temporary table t (n int) on commit drop`);
+    await tx.execute(sql`insert into t values (1)`);
+    await expect(tx.transaction(async (inner) => { await inner.execute(sql`insert into t values (2)`); throw new Error("undo the inner one"); })).rejects.toThrow("undo the inner one");
+    return (await tx.execute(sql`select n from t`)).rows;
+  });
+  expect(rows).toEqual([{ n: 1 }]);
+  expect(checkedOut(pool)).toBe(0);
+});
+
+test("the pool ends promptly after failed transactions (nothing left checked out)", async () => {
+  const { db, pool } = openTestDb(database.url);
+  cutNextCheckout(pool);
+  await expect(db.transaction(async (tx) => tx.execute(sql`select 1`))).rejects.toThrow();
+  const ended = await Promise.race([pool.end().then(() => "ended"), new Promise((resolve) => setTimeout(() => resolve("still waiting after 5 s"), 5_000))]);
+  expect(ended).toBe("ended");
+});
