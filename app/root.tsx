@@ -29,8 +29,6 @@ import stylesheet from "./app.css?url";
 import arabicFont from "@fontsource/cairo/files/cairo-arabic-400-normal.woff2?url";
 import latinFont from "@fontsource/cairo/files/cairo-latin-400-normal.woff2?url";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
-
 /** Resolves the visitor's session once per request (cookies, selected number, flash messages). */
 export const middleware: Route.MiddlewareFunction[] = [webSessionMiddleware];
 
@@ -62,6 +60,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#5b21b6" />
+        {/* The one render-blocking file, asked for first: with a precedence React writes it before the ~25
+            modulepreloads it hoists into the head (a browser on HTTP/1.1 opens six connections to a host, so
+            a stylesheet behind them waits for the scripts: first paint 0.3–0.6 s later on a slow network). */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         {/* React Aria reads the nonce from here for the few <style> elements it adds at run time. */}
         {cspNonce ? <meta name="csp-nonce" content={cspNonce} /> : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />

@@ -103,6 +103,16 @@ describe("every route of the table answers its page", () => {
     }
   }
 
+  test("the one stylesheet comes first in the head, before any script or preload (it blocks the first paint)", async () => {
+    for (const path of ["/home", "/bundles", "/support/FAQs"]) {
+      const head = (await client.page(path)).text.split("</head>")[0]!;
+      const stylesheets = [...head.matchAll(/<link rel="stylesheet"[^>]*>/g)];
+      expect(stylesheets, path).toHaveLength(1);
+      const firstFetch = head.search(/<link rel="(modulepreload|preload)"|<script/);
+      expect(stylesheets[0]!.index, `${path}: the stylesheet at ${stylesheets[0]!.index}, the first script or preload at ${firstFetch}`).toBeLessThan(firstFetch);
+    }
+  });
+
   test("paths match case-insensitively: /Support/Services-Centers and /SUPPORT/faqs answer 200", async () => {
     expect((await client.page("/Support/Services-Centers")).status).toBe(200);
     expect((await client.page("/SUPPORT/faqs")).status).toBe(200);
