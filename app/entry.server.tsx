@@ -4,6 +4,7 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from "rea
 import { requestContext } from "./context.ts";
 import { CatalogContext } from "./i18n/catalog-context.ts";
 import { catalogFor } from "./i18n/catalogs.server.ts";
+import { withLowPriorityModulePreloads } from "./script-priority.server.ts";
 import { isDatabaseUnavailable } from "../server/db/errors.ts";
 
 export const streamTimeout = 10_000;
@@ -53,7 +54,7 @@ export default async function handleRequest(
       },
       final(done) {
         clearTimeout(timer);
-        resolve(Buffer.concat(chunks));
+        resolve(withLowPriorityModulePreloads(Buffer.concat(chunks)));
         done();
       },
     });

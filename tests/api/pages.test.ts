@@ -103,13 +103,17 @@ describe("every route of the table answers its page", () => {
     }
   }
 
-  test("the one stylesheet comes first in the head, before any script or preload (it blocks the first paint)", async () => {
+  test("the one stylesheet comes first in the head, before any script or preload (it blocks the first paint); module preloads are low priority", async () => {
     for (const path of ["/home", "/bundles", "/support/FAQs"]) {
       const head = (await client.page(path)).text.split("</head>")[0]!;
       const stylesheets = [...head.matchAll(/<link rel="stylesheet"[^>]*>/g)];
       expect(stylesheets, path).toHaveLength(1);
       const firstFetch = head.search(/<link rel="(modulepreload|preload)"|<script/);
       expect(stylesheets[0]!.index, `${path}: the stylesheet at ${stylesheets[0]!.index}, the first script or preload at ${firstFetch}`).toBeLessThan(firstFetch);
+      // The module scripts (deferred by nature) are fetched behind it, the font and the images.
+      const modulePreloads = [...head.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(([link]) => link);
+      expect(modulePreloads.length, path).toBeGreaterThan(5);
+      expect(modulePreloads.filter((link) => !link.includes('fetchpriority="low"')), path).toEqual([]);
     }
   });
 
