@@ -2,7 +2,7 @@
 // of the URL), each with its alternate in the other language, from the content now in the database.
 import type { Db } from "../db/database.ts";
 import { LANGUAGES } from "../../common/language.ts";
-import { GUARDED_PATHS, PAYMENT_QUICK_LINK } from "../../common/constants.ts";
+import { PAYMENT_QUICK_LINK } from "../../common/constants.ts";
 import { listBusinessSolutions, listNews, listProductCategories, listProducts, listSegments, listServices, listAppDetails } from "../content/catalogue.ts";
 import { listBundleCategories, listBundles, listCurrentOffers } from "../content/service.ts";
 
@@ -69,7 +69,11 @@ export async function sitemapXml(db: Db, origin: string, companySlug: string): P
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
+// The subscriber pages (GUARDED_PATHS) are not disallowed: a crawler has no session, so they answer it a redirect
+// to /home and never show it a subscriber's page. Disallowed, a linked /profile could still be listed as a bare
+// URL "no information is available for this page" (the crawler may not fetch it to see the redirect), and
+// Lighthouse rightly counts it as blocked from indexing.
 export function robotsTxt(origin: string): string {
-  const disallowed = [...GUARDED_PATHS, "/account/", "/line-features/", "/dev/", "/search"];
+  const disallowed = ["/account/", "/line-features/", "/dev/", "/search"];
   return `User-agent: *\n${disallowed.map((path) => `Disallow: ${path}`).join("\n")}\n\nSitemap: ${origin}/sitemap.xml\n`;
 }

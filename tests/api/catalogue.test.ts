@@ -260,10 +260,14 @@ describe("sitemap.xml and robots.txt", () => {
     expect(answer.text).toContain('hreflang="en"');
   });
 
-  test("robots.txt keeps crawlers out of subscriber pages and names the sitemap", async () => {
+  test("robots.txt keeps crawlers out of the form and line-feature endpoints, the dev pages and search results, lets them see that a subscriber page redirects, and names the sitemap", async () => {
     const answer = await client.get("/robots.txt");
     expect(answer.status).toBe(200);
-    expect(answer.text).toContain("Disallow: /profile");
+    for (const path of ["/account/", "/line-features/", "/dev/", "/search"]) expect(answer.text).toContain(`Disallow: ${path}`);
+    expect(answer.text).not.toContain("Disallow: /profile");
+    const crawler = await client.page("/profile", { headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } });
+    expect(crawler.status).toBe(302);
+    expect(new URL(crawler.headers.location!, "http://x").pathname).toBe("/home");
     expect(answer.text).toMatch(/^Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml$/m);
   });
 });
