@@ -2,7 +2,7 @@
 // `npm run proof:faults` (step 6, proof 3): faults during a mixed load on one production instance.
 //  1. The database goes away (connections cut, new ones refused) for a while: every answer is 200 or a quick
 //     503 with Retry-After — never a 500, never a hang — /readyz says 503, and after the database returns the
-//     instance serves 200 again by itself.
+//     instance serves 200 again by itself, with no database connection left checked out (/metrics).
 //  2. The SMSC goes away: a login code request answers a localised 503 SMS_UNAVAILABLE (no code is consumed);
 //     when it returns, codes are sent again.
 //  3. SIGTERM while the load runs: every request that reached the server is answered; the process exits 0.
@@ -19,6 +19,15 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 requireBuild("proof:faults");
 const client = createClient(CONNECTIONS);
 let instance;
+const METRICS_TOKEN = "proof-faults-metrics-token";
+
+/** Connections the instance's pool has checked out (busy), from /metrics. */
+async function busyConnections(baseUrl) {
+  const answer = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const text = await answer.text();
+  const gauge = (name) => Number(new RegExp(`^${name} (\\d+)$`, "m").exec(text)?.[1] ?? Number.NaN);
+  return gauge("db_pool_connections") - gauge("db_pool_idle_connections");
+}
 
 async function admin(url, statements) {
   const db = new pg.Client({ connectionString: url });
@@ -31,7 +40,7 @@ async function admin(url, statements) {
 }
 
 async function main() {
-  instance = await startProofServer({ SHUTDOWN_DRAIN_MS: "1500", DATABASE_STATEMENT_TIMEOUT_MS: "2000", LOG_LEVEL: process.env.PROOF_LOG_LEVEL ?? "warn" });
+  instance = await startProofServer({ SHUTDOWN_DRAIN_MS: "1500", DATABASE_STATEMENT_TIMEOUT_MS: "2000", LOG_LEVEL: process.env.PROOF_LOG_LEVEL ?? "warn", METRICS_TOKEN });
   const { baseUrl, smsc, server } = instance;
   const context = await prepareLoginBench({ baseUrl, smsc });
   const tokens = await registerNumbers(context, { count: 60, concurrency: 20 });
@@ -86,6 +95,15 @@ async function main() {
   if (table.unexpectedTotal > 0) failures.push(`${table.unexpectedTotal} unexpected answers around the database outage`);
   if (readyDuringOutage !== 503) failures.push(`/readyz answered ${readyDuringOutage} during the outage`);
   if (!Number.isFinite(recoveredAt)) failures.push("the instance did not become ready again");
+  // With the load over, no connection may stay checked out: one that a request lost in the outage would leave the
+  // pool short for good and keep the shutdown waiting (drizzle-orm's transaction leaked one when `begin` failed).
+  let busy = Number.NaN;
+  for (let attempt = 0; attempt < 30 && busy !== 0; attempt++) {
+    if (attempt > 0) await sleep(100);
+    busy = await busyConnections(baseUrl);
+  }
+  lines.push(`   connections still checked out once the load was over: ${busy}`);
+  if (busy !== 0) failures.push(`${busy} database connections still checked out after the load around the outage (leaked)`);
 
   // 2. The SMSC goes away, then returns.
   log("SMSC outage");

@@ -24,4 +24,5 @@ test("faults under load: database outage, SMSC outage and SIGTERM are survived a
   expect(output).toMatch(/\/readyz during the outage: 503; ready again [\d.]+ s after the database returned/);
   expect(output).toMatch(/SMSC gone: login2 answered 503 in \d+ ms; SMSC back: login2 answered 200/);
   expect(output).toMatch(/exit code 0; \d+ requests in that run, 0 not answered 200/);
+  expect(output).toContain("connections still checked out once the load was over: 0");
 });
