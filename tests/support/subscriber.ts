@@ -128,9 +128,21 @@ export function loginSubscriber(target: Target, gsm: string): Promise<{ token: s
   return signInWithCode(target, "/core/api/users/login2", gsm);
 }
 
-/** Fails when any of `secrets` (codes, tokens a test saw) stands in the server's output. */
+/**
+ * Fails when any of `secrets` (codes, tokens, passwords a test saw) stands in the server's output. A secret made
+ * of digits only counts where it stands on its own: a six-digit code is not "logged" because the same six digits
+ * occur inside a 13-digit timestamp (CI met that once: a code starting 519 while the log's timestamps ran through
+ * 1795551519…). The failure shows the line with the secret masked.
+ */
 export function expectNotLogged(server: { output(): string }, secrets: string[]): void {
   const output = server.output();
-  const leaked = secrets.filter((secret) => output.includes(secret));
-  if (leaked.length > 0) throw new Error(`The server logged ${leaked.length} code(s) or token(s), e.g. one starting ${leaked[0]!.slice(0, 3)}…`);
+  const patternOf = (secret: string) => {
+    const escaped = secret.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    return new RegExp(/^\d+$/.test(secret) ? `(?<!\\d)${escaped}(?!\\d)` : escaped);
+  };
+  const leaked = secrets.filter((secret) => patternOf(secret).test(output));
+  if (leaked.length === 0) return;
+  const secret = leaked[0]!;
+  const line = output.split("\n").find((entry) => patternOf(secret).test(entry)) ?? "";
+  throw new Error(`The server logged ${leaked.length} code(s) or token(s), e.g. one starting ${secret.slice(0, 3)}…, in: ${line.replace(patternOf(secret), "[secret]").slice(0, 600)}`);
 }
