@@ -8,6 +8,7 @@ import { createServer, STATUS_CODES, type Server } from "node:http";
 import type { ServerBuild } from "react-router";
 import { loadConfig, type Config } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
+import { loggableMessage, withoutQueryParameters } from "./db/errors.ts";
 import { loadContent } from "./db/seed/load-content.ts";
 import { startExpirySweep } from "./reservation/expiry-job.ts";
 import { createMetrics } from "./metrics.ts";
@@ -43,7 +44,8 @@ export interface RunningServer {
 
 /** Libraries that write to the console (React Router's warnings, React's errors) log JSON lines too. */
 function routeConsoleToLogger(logger: ReturnType<typeof createLogger>) {
-  const text = (args: unknown[]) => args.map((arg) => (arg instanceof Error ? `${arg.message}\n${arg.stack ?? ""}` : String(arg))).join(" ");
+  const text = (args: unknown[]) =>
+    args.map((arg) => (arg instanceof Error ? `${loggableMessage(arg)}\n${withoutQueryParameters(arg.stack ?? "")}` : withoutQueryParameters(String(arg)))).join(" ");
   console.error = (...args: unknown[]) => logger.error(text(args));
   console.warn = (...args: unknown[]) => logger.warn(text(args));
   console.info = (...args: unknown[]) => logger.info(text(args));
@@ -88,7 +90,7 @@ export async function start(options: StartOptions): Promise<RunningServer> {
     contentMemo.clear();
   });
   // Read (or, on a new database, generate) the RSA key now rather than on the first sign-in request.
-  numberEncryptionKey(services).catch((error: Error) => logger.warn({ err: error.message }, "number encryption key not loaded yet"));
+  numberEncryptionKey(services).catch((error: Error) => logger.warn({ err: loggableMessage(error) }, "number encryption key not loaded yet"));
 
   let shuttingDown = false;
   const app = createHttpApp({
@@ -134,7 +136,7 @@ export async function start(options: StartOptions): Promise<RunningServer> {
     // two); numbers already there are left as they are.
     seedInventory(database.db, DEMO_INVENTORY_SIZE).then(
       (added) => added > 0 && logger.info({ added }, "demo reservation numbers added"),
-      (error: Error) => logger.warn({ err: error.message }, "demo reservation numbers not added"),
+      (error: Error) => logger.warn({ err: loggableMessage(error) }, "demo reservation numbers not added"),
     );
   }
 

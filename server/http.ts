@@ -21,7 +21,7 @@ import { LineFeatureError } from "./line-features/types.ts";
 import { SESSION_COOKIE } from "./auth/session.ts";
 import { clientIpOf } from "./client-ip.ts";
 import { translate } from "./i18n.ts";
-import { isDatabaseUnavailable } from "./db/errors.ts";
+import { isDatabaseUnavailable, loggableMessage, withoutQueryParameters } from "./db/errors.ts";
 import { FEEDBACK_FILE_MAX_BYTES } from "../common/feedback.ts";
 import { listOutbox } from "./sms/outbox.ts";
 import { robotsTxt, sitemapXml } from "./seo/sitemap.ts";
@@ -336,12 +336,12 @@ export function createHttpApp(options: HttpAppOptions) {
     const language = c.get("language") ?? languageFromAcceptLanguage(c.req.header("accept-language"));
     if (isDatabaseUnavailable(error)) {
       services.metrics.databaseUnavailable();
-      c.get("logger")?.warn({ err: error.message }, "database unavailable: answered 503");
+      c.get("logger")?.warn({ err: loggableMessage(error) }, "database unavailable: answered 503");
       c.header("Retry-After", "5");
       if (isApiPath(c.req.path)) return c.json(failureBody(language, "SERVICE_UNAVAILABLE", "api.unavailable"), 503);
       return c.text(translate(language, "api.unavailable"), 503);
     }
-    c.get("logger")?.error({ err: { message: error.message, stack: error.stack } }, "unhandled error");
+    c.get("logger")?.error({ err: { message: loggableMessage(error), stack: withoutQueryParameters(error.stack ?? "") } }, "unhandled error");
     if (isApiPath(c.req.path)) return c.json(failureBody(language, "INTERNAL", "api.internal"), 500);
     return c.text(language === "ar" ? "عذراً، حدث خطأ ما" : "Sorry Something Went Wrong", 500);
   });

@@ -23,3 +23,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+// Drizzle's query errors read "Failed query: <sql>\nparams: <values>": the values are what a subscriber sent (an
+// address, an e-mail) or keys (a session's hash), and belong in no log. The driver's own reason (the cause) is what
+// says what went wrong, and Drizzle's message leaves it out.
+const QUERY_PARAMETERS = /\nparams: [\s\S]*?(?=\n\s+at |$)/g;
+
+/** The text without the parameter values of any failed query it quotes (a message, or a stack). */
+export function withoutQueryParameters(text: string): string {
+  return text.replace(QUERY_PARAMETERS, "");
+}
+
+/** An error's message for a log line: a failed query without its values, followed by the driver's reason. */
+export function loggableMessage(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const message = withoutQueryParameters(error.message);
+  const cause = error.cause instanceof Error ? withoutQueryParameters(error.cause.message) : undefined;
+  return cause && !message.includes(cause) ? `${message}: ${cause}` : message;
+}

@@ -6,6 +6,7 @@ import type { Db } from "../db/database.ts";
 import { contentState } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { startPeriodic, type PeriodicTask } from "../periodic.ts";
+import { loggableMessage } from "../db/errors.ts";
 
 export async function readContentVersion(db: Db): Promise<number | null> {
   const [row] = await db.select({ version: contentState.version }).from(contentState).where(eq(contentState.id, 1));
@@ -24,7 +25,7 @@ export function watchContentVersion(db: Db, logger: Logger, intervalSeconds: num
       known = version;
     } catch (error) {
       // The database being away is reported by /readyz and the requests; the next look tries again.
-      logger.debug({ err: (error as Error).message }, "content version not read");
+      logger.debug({ err: loggableMessage(error) }, "content version not read");
     }
   });
 }

@@ -4,6 +4,7 @@ import type { Db } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../metrics.ts";
 import { startPeriodic, type PeriodicTask } from "../periodic.ts";
+import { loggableMessage } from "../db/errors.ts";
 import { expireHolds } from "./service.ts";
 
 export function startExpirySweep(db: Db, logger: Logger, intervalSeconds: number, metrics?: Pick<Metrics, "holdsExpired">, clock: () => Date = () => new Date()): PeriodicTask {
@@ -19,7 +20,7 @@ export function startExpirySweep(db: Db, logger: Logger, intervalSeconds: number
         }
       } while (ended >= 1000);
     } catch (error) {
-      logger.warn({ err: (error as Error).message }, "reservation expiry sweep failed; next try on schedule");
+      logger.warn({ err: loggableMessage(error) }, "reservation expiry sweep failed; next try on schedule");
     }
   });
 }

@@ -62,4 +62,9 @@ test("an outage answers 503 quickly, then the app recovers by itself with nothin
   const mine = expectSuccess<{ reference: string; state: string }[]>(await api(server).get("/core/api/reservations", "en", { authorization: `Bearer ${session.token}` }), "en");
   expect(mine).toEqual([expect.objectContaining({ reference, state: "active" })]);
   expect(server.errors()).toEqual([]);
+  // Each refused request is logged with the statement and the driver's reason, never the query's values (here a
+  // session's hash; elsewhere what a subscriber typed).
+  const unavailable = server.output().split("\n").filter((line) => line.includes("database unavailable: answered 503"));
+  expect(unavailable.length).toBeGreaterThan(0);
+  expect(unavailable.filter((line) => line.includes("params:"))).toEqual([]);
 });
