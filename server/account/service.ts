@@ -43,8 +43,13 @@ function secondsUntil(date: Date, now: Date): number {
   return Math.max(1, Math.ceil((date.getTime() - now.getTime()) / SECOND_MS));
 }
 
+/** A number as a request sent it, trimmed and with Arabic-Indic digits made Western (not yet validated). */
+function submittedNumber(gsm: string): string {
+  return normaliseDigits(String(gsm ?? "").trim());
+}
+
 function operatorNumber(gsm: string): string {
-  const number = normaliseDigits(String(gsm ?? "").trim());
+  const number = submittedNumber(gsm);
   if (!LOGIN_NUMBER_PATTERN.test(number)) throw new AccountError("NUMBER_INVALID");
   return number;
 }
@@ -382,7 +387,7 @@ export async function listNumbers(services: AppServices, accountId: number): Pro
 }
 
 export async function assertOwnsNumber(services: AppServices, accountId: number, gsm: string): Promise<void> {
-  const number = normaliseDigits(String(gsm ?? "").trim());
+  const number = submittedNumber(gsm);
   if ((await ownerOf(services.db, number)) !== accountId) throw new AccountError("NOT_YOUR_NUMBER");
 }
 
@@ -398,7 +403,7 @@ const ownerAndProfileOf = preparedStatement("owner_and_profile_of_number", (db, 
 );
 
 export async function getProfile(services: AppServices, accountId: number, gsm: string, language: Language): Promise<Profile> {
-  const number = normaliseDigits(String(gsm ?? "").trim());
+  const number = submittedNumber(gsm);
   const [owned] = await ownerAndProfileOf(services.db).execute({ gsm: number });
   if (owned?.accountId !== accountId) throw new AccountError("NOT_YOUR_NUMBER");
   // The operator's systems are asked only about a number the account owns.

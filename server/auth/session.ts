@@ -41,7 +41,6 @@ export async function createSession(db: DbOrTx, accountId: number, lifetimes: Se
   return { token, sessionId: row!.id };
 }
 
-/** The account of a live session (not revoked, not expired, used within the idle time), or null. */
 const liveSessionByToken = preparedStatement("live_session_by_token", (db, name) =>
   db
     .select({ sessionId: sessions.id, accountId: accounts.id, mainGsm: accounts.mainGsm, lastSeenAt: sessions.lastSeenAt })
@@ -59,7 +58,10 @@ const liveSessionByToken = preparedStatement("live_session_by_token", (db, name)
     .prepare(name),
 );
 
-/** The live session of a token (every signed-in request asks: a prepared statement). */
+/**
+ * The account of a live session (not revoked, not expired, used within the idle time), or null. Every
+ * signed-in request asks, so the lookup is a prepared statement.
+ */
 export async function findSessionAccount(db: Db, token: string | null | undefined, idleDays: number, now = new Date()): Promise<SessionAccount | null> {
   if (!token || token.length > 200) return null;
   const [row] = await liveSessionByToken(db).execute({ tokenHash: hashToken(token), now, idleSince: new Date(now.getTime() - idleDays * DAY_MS) });

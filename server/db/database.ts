@@ -21,6 +21,11 @@ export interface Database {
 
 const EMBEDDED_DATABASE_NAME = "operator";
 
+/** Any fixed number: every instance takes this advisory lock while migrating, so only one migrates. */
+const MIGRATION_LOCK_ID = 7_305_114;
+/** How long close() waits for connections still checked out before it stops the embedded server anyway. */
+const POOL_END_WAIT_MS = 5_000;
+
 /**
  * The Drizzle instance over a pool, with transactions that always give their connection back.
  * drizzle-orm 0.45 sends a transaction's `begin` before its try/finally: when the connection was cut just
@@ -44,10 +49,6 @@ export function drizzleOverPool(pool: pg.Pool): Db {
   };
   return db;
 }
-/** Any fixed number: every instance takes this advisory lock while migrating, so only one migrates. */
-const MIGRATION_LOCK_ID = 7_305_114;
-/** How long close() waits for connections still checked out before it stops the embedded server anyway. */
-const POOL_END_WAIT_MS = 5_000;
 
 export function migrationsFolder(rootDir: string): string {
   return path.join(rootDir, "server", "db", "migrations");
