@@ -5,7 +5,6 @@ import type { Language } from "./language.ts";
 /** Locales behind our two languages: Levantine Arabic month names, Western digits like the rest of the site. */
 const LOCALES: Record<Language, string> = { ar: "ar-SY-u-nu-latn", en: "en-GB" };
 
-const amountFormats = new Map<Language, Intl.NumberFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** "1,500" / "2.5": a plain number in the page's language (Intl formats are costly to build: kept). */
@@ -15,14 +14,13 @@ export function formatNumber(language: Language, value: number, maximumFractionD
   if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits })));
   return format.format(value);
 }
-const dateFormats = new Map<Language, Intl.DateTimeFormat>();
 
 /** "21,000 SYP" / "21,000 ل.س": the amount grouped, then the configured currency suffix. */
 export function formatAmount(language: Language, amount: number, currencySuffix: string): string {
-  let format = amountFormats.get(language);
-  if (!format) amountFormats.set(language, (format = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 2 })));
-  return `${format.format(amount)} ${currencySuffix}`;
+  return `${formatNumber(language, amount, 2)} ${currencySuffix}`;
 }
+
+const dateFormats = new Map<Language, Intl.DateTimeFormat>();
 
 /** "1 June 2026" / "1 حزيران 2026" from a yyyy-mm-dd date (a calendar day, no time zone shift). */
 export function formatDate(language: Language, isoDate: string): string {

@@ -133,7 +133,6 @@ export async function cancelReservation(db: Db, accountId: number, reference: st
   });
 }
 
-/** The account's reservations, newest first (a hold past its expiry reads as expired even before the sweep). */
 /** The profile page lists them on every view: a prepared statement. */
 const reservationsOfAccount = preparedStatement("reservations_of_account", (db, name) =>
   db
@@ -147,6 +146,7 @@ const reservationsOfAccount = preparedStatement("reservations_of_account", (db, 
     .prepare(name),
 );
 
+/** The account's reservations, newest first (a hold past its expiry reads as expired even before the sweep). */
 export async function listReservations(db: Db, accountId: number, language: Language, now = new Date()): Promise<Reservation[]> {
   const rows = await reservationsOfAccount(db).execute({ accountId });
   return rows.map(({ reservation: row, tier, cityAr, cityEn }) => ({
