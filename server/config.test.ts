@@ -32,7 +32,6 @@ describe("loadConfig defaults", () => {
     expect(config.ALLOW_OUTBOX_IN_PRODUCTION).toBe(false);
     expect(config.COMPANY_SLUG).toBe("sama");
     expect(config.LOG_LEVEL).toBe("info");
-    expect(config.BODY_LIMIT_BYTES).toBe(1024 * 1024);
   });
 
   test("empty strings count as unset", () => {

@@ -36,7 +36,6 @@ const configSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Number of proxies in front of the app whose X-Forwarded-For entries are trusted (0: none). */
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(1_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
     /** One-time codes (spec §9 and issue 3): lifetime, wrong tries, resend delay and sending limits. */

@@ -3,26 +3,18 @@
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { getCookie, setCookie } from "hono/cookie";
-import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContext, servicesContext } from "../app/context.ts";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGE_QUERY_PARAM, languageFromAcceptLanguage, type Language } from "../common/language.ts";
-import { apiNotFound, createApi, isApiPath } from "./api/index.ts";
-import { failureBody } from "./api/envelope.ts";
-import { accountErrorAnswer } from "./account/api.ts";
-import { AccountError } from "./account/types.ts";
-import { lineFeatureErrorAnswer } from "./line-features/api.ts";
-import { LineFeatureError } from "./line-features/types.ts";
-import { SESSION_COOKIE } from "./auth/session.ts";
+import { apiNotFound, createApi } from "./api/index.ts";
+import { isApiPath } from "./api/paths.ts";
 import { clientIpOf } from "./client-ip.ts";
-import { translate } from "./i18n.ts";
-import { isDatabaseUnavailable, loggableMessage, withoutQueryParameters } from "./db/errors.ts";
-import { FEEDBACK_FILE_MAX_BYTES } from "../common/feedback.ts";
+import { apiFailureBody, describeFailure, failureHeaders, pageFailureBody } from "./edge/failure.ts";
+import { sameOrigin } from "./edge/same-origin.ts";
 import { listOutbox } from "./sms/outbox.ts";
 import { robotsTxt, sitemapXml } from "./seo/sitemap.ts";
 import { routeLabel } from "./metrics.ts";
@@ -58,24 +50,6 @@ export function pageLanguage(c: Context<AppEnv>): Language {
   }
   const fromCookie = getCookie(c, LANGUAGE_COOKIE);
   return isLanguage(fromCookie) ? fromCookie : DEFAULT_LANGUAGE;
-}
-
-const STATE_CHANGING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-/** The feedback page and its API row, which take an attachment. */
-const FEEDBACK_PATHS = /^\/(support\/feedback|customerCare\/api\/feedback)\/?$/i;
-
-/** Whether the request's Origin, or its Referer when Origin is absent, is this site (its Host or PUBLIC_URL). */
-export function isSameSite(c: Context<AppEnv>, publicUrl: string | undefined): boolean {
-  const source = c.req.header("origin") ?? c.req.header("referer");
-  if (!source || source === "null") return false;
-  let host: string;
-  try {
-    host = new URL(source).host.toLowerCase();
-  } catch {
-    return false;
-  }
-  const allowed = [c.req.header("host")?.toLowerCase(), publicUrl ? new URL(publicUrl).host.toLowerCase() : undefined];
-  return allowed.includes(host);
 }
 
 /** Security headers that only a document uses (nosniff, CORP and HSTS stay on every answer). */
@@ -223,35 +197,9 @@ export function createHttpApp(options: HttpAppOptions) {
     }),
   );
 
-  const generalBodyLimit = bodyLimit({
-    maxSize: config.BODY_LIMIT_BYTES,
-    onError: (c) => {
-      const language = languageFromAcceptLanguage(c.req.header("accept-language"));
-      return c.json(failureBody(language, "PAYLOAD_TOO_LARGE", "api.tooLarge"), 413);
-    },
-  });
-  // The feedback form carries a file of up to 5 MB. Up to twice that reaches the form's own check (a
-  // message under the file field, the other fields kept); beyond it the answer is a plain 413.
-  const feedbackBodyLimit = bodyLimit({
-    maxSize: Math.max(config.BODY_LIMIT_BYTES, 2 * FEEDBACK_FILE_MAX_BYTES + 64 * 1024),
-    onError: (c) => {
-      if (isApiPath(c.req.path)) {
-        return c.json(failureBody(languageFromAcceptLanguage(c.req.header("accept-language")), "PAYLOAD_TOO_LARGE", "validation.fileTooLarge"), 413);
-      }
-      return c.text(translate(pageLanguage(c), "validation.fileTooLarge"), 413);
-    },
-  });
-  app.use("*", (c, next) => (FEEDBACK_PATHS.test(c.req.path) ? feedbackBodyLimit : generalBodyLimit)(c, next));
-
-  // A page form that changes something on behalf of a logged-in visitor must come from our own pages:
-  // its Origin (or, without one, its Referer) names this site. The API is exempt: it takes only the
-  // Bearer header, which a cross-site form cannot send.
-  app.use("*", async (c, next) => {
-    if (!STATE_CHANGING_METHODS.has(c.req.method) || isApiPath(c.req.path) || !getCookie(c, SESSION_COOKIE)) return next();
-    if (isSameSite(c, config.PUBLIC_URL)) return next();
-    c.get("logger").warn({ origin: c.req.header("origin") ?? null, path: c.req.path }, "cross-site request refused");
-    return c.text(translate(pageLanguage(c), "account.crossSiteRefused"), 403);
-  });
+  // Bodies are read by the route that takes one, within its own limits (server/edge/read-body.ts), after
+  // its session and rate checks; the origin of page actions is checked here, once, for all of them.
+  app.use("*", sameOrigin(config.PUBLIC_URL));
 
   // Development and tests read the codes the outbox driver "sent"; never in production.
   if (!isProduction && services.sms.driver === "outbox") {
@@ -324,26 +272,15 @@ export function createHttpApp(options: HttpAppOptions) {
     return c.newResponse(body, response);
   });
 
+  // Every failure leaves here (page actions map theirs the same way: app/page-action.server.ts): the
+  // envelope for the API, a page action's JSON answer for a page POST, the localised text otherwise.
   app.onError((error, c) => {
-    if (error instanceof AccountError && isApiPath(c.req.path)) return accountErrorAnswer(c, error);
-    if (error instanceof LineFeatureError && isApiPath(c.req.path)) return lineFeatureErrorAnswer(c, error);
-    if (error instanceof HTTPException && error.status < 500) {
-      if (error.res) return error.res;
-      const language = c.get("language") ?? languageFromAcceptLanguage(c.req.header("accept-language"));
-      if (error.status === 415) return c.json(failureBody(language, "UNSUPPORTED_MEDIA_TYPE", "api.unsupportedType"), 415);
-      return error.getResponse();
-    }
     const language = c.get("language") ?? languageFromAcceptLanguage(c.req.header("accept-language"));
-    if (isDatabaseUnavailable(error)) {
-      services.metrics.databaseUnavailable();
-      c.get("logger")?.warn({ err: loggableMessage(error) }, "database unavailable: answered 503");
-      c.header("Retry-After", "5");
-      if (isApiPath(c.req.path)) return c.json(failureBody(language, "SERVICE_UNAVAILABLE", "api.unavailable"), 503);
-      return c.text(translate(language, "api.unavailable"), 503);
-    }
-    c.get("logger")?.error({ err: { message: loggableMessage(error), stack: withoutQueryParameters(error.stack ?? "") } }, "unhandled error");
-    if (isApiPath(c.req.path)) return c.json(failureBody(language, "INTERNAL", "api.internal"), 500);
-    return c.text(language === "ar" ? "عذراً، حدث خطأ ما" : "Sorry Something Went Wrong", 500);
+    const failure = describeFailure(error, language, c.get("logger"), () => services.metrics.databaseUnavailable());
+    const headers = failureHeaders(failure);
+    if (isApiPath(c.req.path)) return c.json(apiFailureBody(failure), failure.status as 400, headers);
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.json(pageFailureBody(failure, language), failure.status as 400, headers);
+    return c.text(failure.message, failure.status as 400, headers);
   });
 
   return app;

@@ -10,7 +10,7 @@ import { formatAmount, formatDateTime } from "../../common/format.ts";
 import { LOGIN_NUMBER_PATTERN } from "../../common/constants.ts";
 import { LINE_TYPES, reserveFormSchema } from "../../common/reservation.ts";
 import { listCities } from "../../server/reference/service.ts";
-import { cancelReservation, findAvailableNumber, listReservations, ReservationError, ReservationFieldError, reserveNumber } from "../../server/reservation/service.ts";
+import { cancelReservation, findAvailableNumber, listReservations, ReservationError, reserveNumber } from "../../server/reservation/service.ts";
 import { listServiceCentres } from "../../server/support/centres.ts";
 import type { MessageKey } from "../../server/i18n.ts";
 import { refuseForeignOrigin } from "../account/actions.server.ts";
@@ -77,9 +77,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     addNotice(context, { tone: "success", key: "reservation.reserved" });
     throw redirect(`/reserve-number?done=${reserved.reference}`);
   } catch (error) {
-    if (error instanceof ReservationFieldError) {
-      return data<ReserveAnswer>({ fieldErrors: Object.fromEntries(Object.entries(error.fieldErrors).map(([field, keys]) => [field, t(keys[0] as MessageKey)])), values: form }, 400);
-    }
     if (error instanceof ReservationError) return data<ReserveAnswer>({ fieldErrors: {}, values: form, message: t(`reservation.errors.${error.code}` as MessageKey) }, error.httpStatus);
     throw error;
   }

@@ -1,6 +1,7 @@
 // The contract of the accounts capability: what server/account/service.ts offers to the spec API
 // (server/account/api.ts) and to the web UI's loaders and actions (app/), and the errors it raises.
 import type { Language } from "../../common/language.ts";
+import { AppError, type ErrorDetails } from "../edge/app-error.ts";
 
 /** What a one-time code is for; a code only ever verifies for its own (number, purpose). */
 export type CodePurpose = "login" | "register" | "add-number" | "service-password";
@@ -103,14 +104,9 @@ export const ACCOUNT_ERROR_STATUS: Record<AccountErrorCode, 400 | 401 | 403 | 40
 };
 
 /** A refusal by a rule of the accounts feature. Its message is the catalog key `account.errors.<code>`. */
-export class AccountError extends Error {
-  readonly httpStatus: 400 | 401 | 403 | 404 | 409 | 429 | 503;
-  constructor(
-    readonly code: AccountErrorCode,
-    readonly details: { retryAfterSeconds?: number; fieldErrors?: Record<string, string[]> } = {},
-  ) {
-    super(code);
-    this.name = "AccountError";
-    this.httpStatus = ACCOUNT_ERROR_STATUS[code];
+export class AccountError extends AppError {
+  declare readonly code: AccountErrorCode;
+  constructor(code: AccountErrorCode, details: ErrorDetails = {}) {
+    super("account", code, ACCOUNT_ERROR_STATUS[code], details);
   }
 }

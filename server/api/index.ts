@@ -15,14 +15,6 @@ import { renderApiReference } from "./reference-page.ts";
 import { createApiRouter } from "./router.ts";
 import { failureBody } from "./envelope.ts";
 
-/** Path prefixes that belong to the API: unknown paths under them answer a JSON 404, not a page. */
-export const API_PREFIXES = ["/core/api/", "/customerCare/api/", "/api/"];
-
-export function isApiPath(pathname: string): boolean {
-  const lower = pathname.toLowerCase();
-  return API_PREFIXES.some((prefix) => lower.startsWith(prefix.toLowerCase()));
-}
-
 export function createApi() {
   const api = createApiRouter();
   // API messages follow Accept-Language (default ar), whatever the page-language cookie says.

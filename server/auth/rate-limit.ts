@@ -30,6 +30,19 @@ export async function hitLimits(db: Executor, limits: RateLimit[]): Promise<numb
   return wait;
 }
 
+/**
+ * Whether a limit is already used up, without counting a hit: checked before a request's body is read,
+ * so a client over its limit costs one indexed read. The seconds to wait, else null.
+ */
+export async function peekLimit(db: Executor, { key, limit, windowSeconds }: RateLimit): Promise<number | null> {
+  const result = await db.execute<{ remaining: string }>(sql`
+    select extract(epoch from (window_started_at + make_interval(secs => ${windowSeconds}) - now())) as remaining
+    from rate_limit_counters
+    where key = ${key} and hits >= ${limit} and window_started_at > now() - make_interval(secs => ${windowSeconds})`);
+  const row = result.rows[0];
+  return row ? Math.min(windowSeconds, Math.max(1, Math.ceil(Number(row.remaining)))) : null;
+}
+
 /** Takes back one hit (the SMS was never sent). */
 export async function refundLimits(db: Executor, keys: string[]): Promise<void> {
   if (keys.length === 0) return;

@@ -1,6 +1,7 @@
 // The contract of the line-features capability (step 3): what server/line-features/*.ts offer to the
 // spec API (server/line-features/api.ts) and to the web UI (app/line-features/), and the errors they raise.
 // Shapes follow spec §3 (feature, call-forward option, auto-reply, caller record) and §7.
+import { AppError, type ErrorDetails } from "../edge/app-error.ts";
 
 /** The features whose state the network keeps as a main switch plus typed options. */
 export type FeatureKey = "call-forward" | "super-clip" | "call-barring";
@@ -104,14 +105,9 @@ export const LINE_FEATURE_ERROR_STATUS: Record<LineFeatureErrorCode, 400 | 403 |
 };
 
 /** A refusal by a rule of the line features. Its message is the catalog key `lineFeatures.errors.<code>`. */
-export class LineFeatureError extends Error {
-  readonly httpStatus: 400 | 403 | 409 | 429;
-  constructor(
-    readonly code: LineFeatureErrorCode,
-    readonly details: { retryAfterSeconds?: number; fieldErrors?: Record<string, string[]> } = {},
-  ) {
-    super(code);
-    this.name = "LineFeatureError";
-    this.httpStatus = LINE_FEATURE_ERROR_STATUS[code];
+export class LineFeatureError extends AppError {
+  declare readonly code: LineFeatureErrorCode;
+  constructor(code: LineFeatureErrorCode, details: ErrorDetails = {}) {
+    super("lineFeatures", code, LINE_FEATURE_ERROR_STATUS[code], details);
   }
 }

@@ -11,7 +11,7 @@ import { createApiRouter, fieldMessage } from "../api/router.ts";
 import type { AppEnv } from "../http-env.ts";
 import type { MessageKey } from "../i18n.ts";
 import { searchAvailableNumbers } from "./inventory.ts";
-import { cancelReservation, listReservations, ReservationError, ReservationFieldError, reserveNumber } from "./service.ts";
+import { cancelReservation, listReservations, ReservationError, reserveNumber } from "./service.ts";
 
 const tags = ["Reservation"];
 
@@ -133,9 +133,6 @@ export const reservationApi = createApiRouter()
         return ok(c, { reference: reserved.reference, gsm: parsed.data.gsm, expiresAt: reserved.expiresAt }, "reservation.reserved");
       } catch (error) {
         if (error instanceof ReservationError) reservationFailure(c, error);
-        if (error instanceof ReservationFieldError) {
-          return fail(c, 400, "BAD_REQUEST", "api.badRequest", Object.fromEntries(Object.entries(error.fieldErrors).map(([field, keys]) => [field, keys.map((key) => fieldMessage(language, key))])));
-        }
         throw error;
       }
     },

@@ -9,6 +9,7 @@ import type { Db } from "../db/database.ts";
 import { preparedStatement } from "../db/prepared.ts";
 import { accounts, cities, numberInventory, numberReservations, reservationEvents } from "../db/schema.ts";
 import { newReference } from "../reference-code.ts";
+import { AppError, edgeError } from "../edge/app-error.ts";
 
 export type ReservationErrorCode = "NUMBER_NOT_FOUND" | "NUMBER_TAKEN" | "RESERVATION_LIMIT" | "RESERVATION_NOT_FOUND" | "RESERVATION_NOT_YOURS" | "RESERVATION_ENDED";
 
@@ -21,11 +22,11 @@ const HTTP_STATUS: Record<ReservationErrorCode, 403 | 404 | 409> = {
   RESERVATION_ENDED: 409,
 };
 
-export class ReservationError extends Error {
-  readonly httpStatus: 403 | 404 | 409;
-  constructor(readonly code: ReservationErrorCode) {
-    super(code);
-    this.httpStatus = HTTP_STATUS[code];
+/** A refusal by a rule of the reservations. Its message is the catalog key `reservation.errors.<code>`. */
+export class ReservationError extends AppError {
+  declare readonly code: ReservationErrorCode;
+  constructor(code: ReservationErrorCode) {
+    super("reservation", code, HTTP_STATUS[code]);
   }
 }
 
@@ -90,7 +91,7 @@ export async function reserveNumber(db: Db, accountId: number, form: ReserveForm
       throw new ReservationError(exists ? "NUMBER_TAKEN" : "NUMBER_NOT_FOUND");
     }
     const [city] = await tx.select({ id: cities.id }).from(cities).where(eq(cities.id, form.cityId));
-    if (!city) throw new ReservationFieldError({ cityId: ["validation.cityRequired"] });
+    if (!city) throw reservationFieldError({ cityId: ["validation.cityRequired"] });
     const expiresAt = new Date(now.getTime() + RESERVATION_HOLD_HOURS * 3_600_000);
     const reference = newReference("R");
     const [row] = await tx
@@ -114,11 +115,9 @@ export async function reserveNumber(db: Db, accountId: number, form: ReserveForm
   });
 }
 
-/** A field the form's schema could not judge (a city that does not exist). */
-export class ReservationFieldError extends Error {
-  constructor(readonly fieldErrors: Record<string, string[]>) {
-    super("reservation field error");
-  }
+/** A field the form's schema could not judge (a city that does not exist): the same 400 as the schema's. */
+export function reservationFieldError(fieldErrors: Record<string, string[]>): AppError {
+  return edgeError.badRequest(fieldErrors);
 }
 
 export async function cancelReservation(db: Db, accountId: number, reference: string, now = new Date()): Promise<void> {

@@ -1,0 +1,55 @@
+// How every page action runs: the guard first (a guest is sent home before anything is read), then the
+// body through the one reader within the action's limits (server/edge/limits.ts PAGE_ACTIONS), then the
+// action's own work with the fields. A refusal, a dependency that is away, anything unexpected: the one
+// judgement of server/edge/failure.ts, rendered as the JSON the screens read ({ok: false, message,
+// fieldErrors?, retryAfterSeconds?}) with its status (503 and Retry-After while the database is away).
+// The origin of every page action is checked once, before React Router (server/edge/same-origin.ts).
+import { data, type RouterContextProvider } from "react-router";
+import { describeFailure, failureHeaders, pageFailureBody, type PageFailureAnswer } from "../server/edge/failure.ts";
+import { PAGE_ACTIONS, pageActionLimits } from "../server/edge/limits.ts";
+import { discardUploads, readBody, type Fields } from "../server/edge/read-body.ts";
+import { requestContext, servicesContext } from "./context.ts";
+import type { WebAccount } from "./account/web-session.server.ts";
+import { getSessionAccount, requireSubscriber } from "./session.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+export interface PageActionArgs {
+  request: Request;
+  context: Context;
+  /** The posted fields, nested and prototype-less (server/edge/read-body.ts). */
+  fields: Fields;
+  /** The subscriber (always present for subscriber actions), or null for a guest. */
+  account: WebAccount | null;
+}
+
+export type { PageFailureAnswer };
+
+/** Declares the action of `path` (an entry of PAGE_ACTIONS); the failure of its work becomes a page answer. */
+export function pageAction<T>(path: string, work: (args: PageActionArgs) => Promise<T>) {
+  const declared = PAGE_ACTIONS.find((entry) => entry.path === path);
+  if (!declared) throw new Error(`${path} is not listed in PAGE_ACTIONS (server/edge/limits.ts)`);
+  return async ({ request, context }: { request: Request; context: Context }) => {
+    const account = declared.subscriber ? requireSubscriber(request, context) : getSessionAccount(context);
+    let fields: Fields | null = null;
+    try {
+      fields = await readBody(request, pageActionLimits(declared.body, context.get(servicesContext).config.dataDir));
+      return await work({ request, context, fields, account });
+    } catch (error) {
+      // Redirects (and React Router's own answers) are how an action ends, not failures.
+      if (error instanceof Response) throw error;
+      return pageFailure(error, context);
+    } finally {
+      if (fields) await discardUploads(fields);
+    }
+  };
+}
+
+/** The page answer of a failure (also for a refusal an action decides itself, e.g. a field the schema let through). */
+export function pageFailure(error: unknown, context: Context) {
+  const { language } = context.get(requestContext);
+  const services = context.get(servicesContext);
+  const logger = services.logger.child({ reqId: context.get(requestContext).requestId });
+  const failure = describeFailure(error, language, logger, () => services.metrics.databaseUnavailable());
+  return data<PageFailureAnswer>(pageFailureBody(failure, language), { status: failure.status, headers: failureHeaders(failure) });
+}

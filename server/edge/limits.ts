@@ -1,0 +1,69 @@
+// How much each route's body may hold. A form or JSON call takes a few kilobytes; only the routes that
+// accept a file take multipart, with one file part streamed to disk. The spec API routes name their
+// limits where they are declared (server/edge/api-route.ts); the page actions are listed here, so that
+// the hostile-input tests can walk every one of them.
+import { FEEDBACK_FILE_MAX_BYTES } from "../../common/feedback-rules.ts";
+
+export interface BodyLimits {
+  /** Bytes of a form or JSON body. */
+  bytes: number;
+  /** Bytes of one field's value. */
+  fieldBytes: number;
+  /** Fields (leaves) in all. */
+  fields: number;
+  /** Segments of one name (`others[1].numbers[2]` is 4), levels of a JSON body. */
+  depth: number;
+  /** Highest index + 1 of a bracket name, length of a JSON array. */
+  arrayLength: number;
+  /** Routes that take one file: multipart is accepted, the file goes to `directory`. */
+  file?: { fileBytes: number; requestBytes: number; directory: string; tooLargeMessage: string };
+}
+
+/** A small form or JSON call (login, a number, a feature's switches). */
+export const SMALL_BODY: Omit<BodyLimits, "file"> = { bytes: 8 * 1024, fieldBytes: 2 * 1024, fields: 40, depth: 4, arrayLength: 8 };
+
+/** The auto-reply: 10 exceptions of a 160-character message and 20 numbers each (common/line-features-rules.ts). */
+export const AUTO_REPLY_BODY: Omit<BodyLimits, "file"> = { bytes: 48 * 1024, fieldBytes: 2 * 1024, fields: 260, depth: 4, arrayLength: 24 };
+
+/** The feedback form: its text fields, and up to twice the file limit so an oversize file gets a message under its field. */
+export function feedbackBody(dataDir: string): BodyLimits {
+  return {
+    bytes: 16 * 1024,
+    fieldBytes: 8 * 1024,
+    fields: 12,
+    depth: 1,
+    arrayLength: 1,
+    file: {
+      fileBytes: FEEDBACK_FILE_MAX_BYTES,
+      requestBytes: 2 * FEEDBACK_FILE_MAX_BYTES + 64 * 1024,
+      directory: `${dataDir}/uploads`,
+      tooLargeMessage: "validation.fileTooLarge",
+    },
+  };
+}
+
+export type PageActionBody = "small" | "auto-reply" | "feedback";
+
+/**
+ * Every page action (a POST to a page or to an /account/* route) and the body it takes. The hostile-input
+ * suite posts to each; a new action is added here, or its route refuses every body (see page-action).
+ */
+export const PAGE_ACTIONS: readonly { path: string; body: PageActionBody; subscriber: boolean }[] = [
+  { path: "/account/code", body: "small", subscriber: false },
+  { path: "/account/verify", body: "small", subscriber: false },
+  { path: "/account/select-number", body: "small", subscriber: true },
+  { path: "/account/logout", body: "small", subscriber: false },
+  { path: "/account/logout-others", body: "small", subscriber: true },
+  { path: "/profile", body: "small", subscriber: true },
+  { path: "/reserve-number", body: "small", subscriber: true },
+  { path: "/call-forward", body: "small", subscriber: true },
+  { path: "/super-clip", body: "auto-reply", subscriber: true },
+  { path: "/call-barring", body: "small", subscriber: true },
+  { path: "/hotline", body: "small", subscriber: true },
+  { path: "/support/Feedback", body: "feedback", subscriber: false },
+];
+
+export function pageActionLimits(body: PageActionBody, dataDir: string): BodyLimits {
+  if (body === "feedback") return feedbackBody(dataDir);
+  return body === "auto-reply" ? AUTO_REPLY_BODY : SMALL_BODY;
+}
