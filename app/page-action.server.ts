@@ -38,18 +38,26 @@ export function pageAction<T>(path: string, work: (args: PageActionArgs) => Prom
     } catch (error) {
       // Redirects (and React Router's own answers) are how an action ends, not failures.
       if (error instanceof Response) throw error;
-      return pageFailure(error, context);
+      return pageFailure(error, context, fields ? textFieldsOf(fields) : undefined);
     } finally {
       if (fields) await discardUploads(fields);
     }
   };
 }
 
-/** The page answer of a failure (also for a refusal an action decides itself, e.g. a field the schema let through). */
-export function pageFailure(error: unknown, context: Context) {
+/** The top-level text fields of a form, to fill it again (never a file, never a secret field). */
+function textFieldsOf(fields: Fields): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string" && !SECRET_FIELDS.has(entry[0])));
+}
+
+/** Fields a page never sends back. */
+const SECRET_FIELDS = new Set(["code", "password", "data", "nationalId"]);
+
+/** The page answer of a failure (a refusal, a dependency away, anything unexpected). */
+export function pageFailure(error: unknown, context: Context, values?: Record<string, string>) {
   const { language } = context.get(requestContext);
   const services = context.get(servicesContext);
   const logger = services.logger.child({ reqId: context.get(requestContext).requestId });
   const failure = describeFailure(error, language, logger, () => services.metrics.databaseUnavailable());
-  return data<PageFailureAnswer>(pageFailureBody(failure, language), { status: failure.status, headers: failureHeaders(failure) });
+  return data<PageFailureAnswer>(pageFailureBody(failure, language, values), { status: failure.status, headers: failureHeaders(failure) });
 }

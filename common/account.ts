@@ -49,3 +49,26 @@ export const profileUpdateSchema = z.object({
 });
 
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+/** The web UI's code request (/account/code): the number, and what the code is for. */
+export const codeRequestForm = z.object({
+  gsm: loginNumberSchema,
+  intent: z.enum(["login", "register", "resend", "add-number"], { error: VALIDATION.numberInvalid }).default("login"),
+});
+
+const verifyMode = z.enum(["login", "register", "add-number"], { error: VALIDATION.codeIncomplete }).optional();
+
+/**
+ * The web UI's code check (/account/verify): `number#code` encrypted with the site's key, or — from a
+ * browser without WebCrypto — the number and the code as they are.
+ */
+export const codeVerifyForm = z.union(
+  [
+    z.object({ data: z.string().min(1, VALIDATION.codeIncomplete).max(1024, VALIDATION.codeIncomplete), mode: verifyMode }),
+    z.object({ gsm: loginNumberSchema, code: codeSchema, mode: verifyMode }),
+  ],
+  { error: VALIDATION.codeIncomplete },
+);
+
+/** The welcome menu's choice of the selected number. */
+export const selectNumberForm = z.object({ gsm: loginNumberSchema });

@@ -1,7 +1,7 @@
 // Call barring and hotline forms (designed by us: spec §1 lists them without details; spec §5 gives the
 // hotline messages 'national ID required' and 'password required'). Messages are catalog keys.
 import { z } from "./zod.ts";
-import { codeSchema } from "./account.ts";
+import { codeSchema, loginNumberSchema } from "./account.ts";
 import { BARRING_EXCLUDES, BARRING_TYPES, HOTLINE_VALIDATION, SERVICE_PASSWORD_MAX, SERVICE_PASSWORD_MIN } from "./call-barring-rules.ts";
 import { clearedWhenOff, optionType, uniqueTypes, zeroOrOne } from "./line-features.ts";
 import { LINE_VALIDATION } from "./line-features-rules.ts";
@@ -40,4 +40,11 @@ export const servicePasswordSchema = z.object({
   password: requiredText(HOTLINE_VALIDATION.passwordRequired).pipe(
     z.string().min(SERVICE_PASSWORD_MIN, HOTLINE_VALIDATION.passwordTooShort).max(SERVICE_PASSWORD_MAX, HOTLINE_VALIDATION.passwordTooShort),
   ),
+});
+
+/** The hotline screen's forms: which of the account's lines, and what to do with it. */
+export const HOTLINE_INTENTS = ["send-code", "set-password", "deactivate", "reactivate"] as const;
+export const hotlineLineForm = z.object({
+  gsm: loginNumberSchema,
+  intent: z.enum(HOTLINE_INTENTS, { error: LINE_VALIDATION.choiceInvalid }),
 });

@@ -81,3 +81,13 @@ export function adultOn(birthDate: string, today: Date): boolean {
   const eighteenth = Date.UTC(year + 18, month - 1, day);
   return eighteenth <= today.getTime();
 }
+
+/** What /reserve-number's form asks: cancel one of the account's reservations, or (anything else) reserve. */
+export const reserveActionForm = z.union([
+  z.object({
+    intent: z.literal("cancel"),
+    reference: z.string({ error: "validation.choiceInvalid" }).trim().min(1, "validation.choiceInvalid").max(20, "validation.choiceInvalid"),
+    returnTo: z.enum(["profile", "reserve"]).optional().catch(undefined),
+  }),
+  z.object({ intent: z.literal("reserve").optional() }),
+]);

@@ -4,7 +4,7 @@
 /** What the dialogs receive from an account action. */
 export type AccountAnswer =
   | { ok: true; message: string; resendAfterSeconds?: number; redirectTo?: string | null }
-  | { ok: false; message: string; retryAfterSeconds?: number; fieldErrors?: Record<string, string[]> };
+  | { ok: false; message: string; retryAfterSeconds?: number; fieldErrors?: Record<string, string> };
 
 export const ACCOUNT_PATHS = {
   code: "/account/code",

@@ -3,26 +3,16 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/account.logout";
 import { signOut } from "../../server/account/service.ts";
-import { refuseForeignOrigin } from "../account/actions.server.ts";
-import { addNotice, endWebSession, getWebAccount } from "../account/web-session.server.ts";
+import { addNotice, endWebSession } from "../account/web-session.server.ts";
 import { servicesContext } from "../context.ts";
+import { pageAction } from "../page-action.server.ts";
 
-export async function action({ request, context }: Route.ActionArgs) {
-  if (refuseForeignOrigin(request, context)) return redirect("/home");
-  const account = getWebAccount(context);
-  if (account) {
-    try {
-      await signOut(context.get(servicesContext), account.sessionId);
-    } catch (error) {
-      context.get(servicesContext).logger.error({ err: { message: (error as Error).message } }, "logout failed");
-      addNotice(context, { tone: "error", key: "errors.generic" });
-      return redirect("/home");
-    }
-  }
+export const action: (args: Route.ActionArgs) => Promise<unknown> = pageAction("/account/logout", async ({ context, account }) => {
+  if (account) await signOut(context.get(servicesContext), account.sessionId);
   endWebSession(context);
   addNotice(context, { tone: "success", key: "account.signedOut" });
   return redirect("/home");
-}
+});
 
 export function loader() {
   return redirect("/home");

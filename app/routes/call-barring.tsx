@@ -4,7 +4,9 @@ import { callBarringUpdateSchema } from "../../common/call-barring.ts";
 import { activateCallBarring, showCallBarring } from "../../server/line-features/call-barring.ts";
 import { t } from "../account/actions.server.ts";
 import { CallBarringScreen } from "../line-features/CallBarringScreen.tsx";
-import { actorOf, featureAnswer, formFieldsOf, handleFeatureAction, parseFeatureForm } from "../line-features/feature-actions.server.ts";
+import { actorOf, featureAnswer, withSwitchesOff } from "../line-features/feature-actions.server.ts";
+import { pageAction } from "../page-action.server.ts";
+import { validate } from "../../server/edge/app-error.ts";
 import { FEATURES_BREADCRUMB, LineFeaturePage } from "../line-features/LineFeaturePage.tsx";
 import { pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta } from "../pages/SectionPage.tsx";
@@ -20,15 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return handleFeatureAction(request, context, async () => {
-    const { actor, gsm } = actorOf(request, context);
-    const parsed = parseFeatureForm(await formFieldsOf(request), callBarringUpdateSchema, context);
-    if ("refused" in parsed) return parsed.refused;
-    await activateCallBarring(pageTools(context).services, actor, gsm, parsed.data, pageTools(context).language);
-    return featureAnswer({ ok: true, message: t(context, "lineFeatures.saved") });
-  });
-}
+export const action = pageAction("/call-barring", async ({ context, fields, account }) => {
+  const { actor, gsm } = actorOf(account!, context);
+  const update = validate(callBarringUpdateSchema, withSwitchesOff(fields));
+  await activateCallBarring(pageTools(context).services, actor, gsm, update, pageTools(context).language);
+  return featureAnswer({ ok: true, message: t(context, "lineFeatures.saved") });
+});
 
 export const meta = headingMeta;
 

@@ -4,7 +4,9 @@ import type { Route } from "./+types/call-forward";
 import { callForwardUpdateSchema } from "../../common/line-features.ts";
 import { activateCallForward, showCallForward } from "../../server/line-features/call-forward.ts";
 import { CallForwardScreen } from "../line-features/CallForwardScreen.tsx";
-import { actorOf, featureAnswer, formFieldsOf, handleFeatureAction, parseFeatureForm } from "../line-features/feature-actions.server.ts";
+import { actorOf, featureAnswer, withSwitchesOff } from "../line-features/feature-actions.server.ts";
+import { pageAction } from "../page-action.server.ts";
+import { validate } from "../../server/edge/app-error.ts";
 import { FEATURES_BREADCRUMB, LineFeaturePage } from "../line-features/LineFeaturePage.tsx";
 import { t } from "../account/actions.server.ts";
 import { pageHeading, pageTools } from "../pages/page.server.ts";
@@ -21,15 +23,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return handleFeatureAction(request, context, async () => {
-    const { actor, gsm } = actorOf(request, context);
-    const parsed = parseFeatureForm(await formFieldsOf(request), callForwardUpdateSchema, context);
-    if ("refused" in parsed) return parsed.refused;
-    await activateCallForward(pageTools(context).services, actor, gsm, parsed.data, pageTools(context).language);
-    return featureAnswer({ ok: true, message: t(context, "lineFeatures.saved") });
-  });
-}
+export const action = pageAction("/call-forward", async ({ context, fields, account }) => {
+  const { actor, gsm } = actorOf(account!, context);
+  const update = validate(callForwardUpdateSchema, withSwitchesOff(fields));
+  await activateCallForward(pageTools(context).services, actor, gsm, update, pageTools(context).language);
+  return featureAnswer({ ok: true, message: t(context, "lineFeatures.saved") });
+});
 
 export const meta = headingMeta;
 

@@ -4,11 +4,11 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/profile";
 import { profileUpdateSchema } from "../../common/account.ts";
 import { getProfile, listNumbers, updateProfile } from "../../server/account/service.ts";
-import { AccountError } from "../../server/account/types.ts";
-import type { MessageKey } from "../../server/i18n.ts";
+import { validate } from "../../server/edge/app-error.ts";
 import { listCities, listJobs } from "../../server/reference/service.ts";
 import { listReservations } from "../../server/reservation/service.ts";
-import { refuseForeignOrigin, t } from "../account/actions.server.ts";
+import { t } from "../account/actions.server.ts";
+import { pageAction } from "../page-action.server.ts";
 import { PROFILE_FORM_VIA } from "../account/params.ts";
 import { addNotice } from "../account/web-session.server.ts";
 import { ProfilePage, type ProfileEditAnswer } from "../account/ProfilePage.tsx";
@@ -48,36 +48,15 @@ export const meta = headingMeta;
  * dialog reads the answer as data; a plain form post (before hydration) is redirected back with the
  * message when it succeeds, and re-rendered with the field messages when it does not.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const account = requireSubscriber(request, context);
-  if (refuseForeignOrigin(request, context)) return data<ProfileEditAnswer>({ ok: false, message: t(context, "errors.generic") }, 403);
-  const form = Object.fromEntries(await request.formData());
-  const fromDialog = form[PROFILE_FORM_VIA] === "dialog";
-  const parsed = profileUpdateSchema.safeParse({ ...form, gsm: account.selectedGsm });
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= t(context, issue.message as MessageKey);
-    return data<ProfileEditAnswer>({ ok: false, fieldErrors }, 400);
+export const action = pageAction("/profile", async ({ context, fields, account }) => {
+  const update = validate(profileUpdateSchema, { ...fields, gsm: account!.selectedGsm });
+  await updateProfile(context.get(servicesContext), account!.accountId, update);
+  if (fields[PROFILE_FORM_VIA] !== "dialog") {
+    addNotice(context, { tone: "success", key: "account.profileUpdated" });
+    return redirect("/profile");
   }
-  try {
-    await updateProfile(context.get(servicesContext), account.accountId, parsed.data);
-    if (!fromDialog) {
-      addNotice(context, { tone: "success", key: "account.profileUpdated" });
-      return redirect("/profile");
-    }
-    return data<ProfileEditAnswer>({ ok: true, message: t(context, "account.profileUpdated") });
-  } catch (error) {
-    if (error instanceof AccountError) {
-      const fieldErrors = Object.fromEntries(Object.entries(error.details.fieldErrors ?? {}).map(([field, keys]) => [field, t(context, keys[0] as MessageKey)]));
-      const key = `account.errors.${error.code}` as MessageKey;
-      const message = t(context, key) === key ? t(context, "errors.generic") : t(context, key);
-      return data<ProfileEditAnswer>({ ok: false, message, fieldErrors }, error.httpStatus);
-    }
-    context.get(servicesContext).logger.error({ err: { message: (error as Error).message } }, "profile update failed");
-    // Spec §8: a failed profile update says 'Something went wrong'.
-    return data<ProfileEditAnswer>({ ok: false, message: t(context, "errors.generic") }, 500);
-  }
-}
+  return data<ProfileEditAnswer>({ ok: true, message: t(context, "account.profileUpdated") });
+});
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   return <ProfilePage {...loaderData} />;

@@ -4,16 +4,17 @@
 // reservations are listed below, each active one with cancel (this route's action, also for the profile).
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/reserve-number";
 import { formatAmount, formatDateTime } from "../../common/format.ts";
 import { LOGIN_NUMBER_PATTERN } from "../../common/constants.ts";
-import { LINE_TYPES, reserveFormSchema } from "../../common/reservation.ts";
+import { LINE_TYPES, reserveActionForm, reserveFormSchema } from "../../common/reservation.ts";
 import { listCities } from "../../server/reference/service.ts";
 import { cancelReservation, findAvailableNumber, listReservations, ReservationError, reserveNumber } from "../../server/reservation/service.ts";
 import { listServiceCentres } from "../../server/support/centres.ts";
 import type { MessageKey } from "../../server/i18n.ts";
-import { refuseForeignOrigin } from "../account/actions.server.ts";
+import { pageAction, type PageFailureAnswer } from "../page-action.server.ts";
+import { validate } from "../../server/edge/app-error.ts";
 import { addNotice } from "../account/web-session.server.ts";
 import { pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
@@ -48,17 +49,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export type ReserveAnswer = { fieldErrors: Record<string, string>; values: Record<string, string>; message?: string };
+export type ReserveAnswer = PageFailureAnswer;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const account = requireSubscriber(request, context);
-  const refused = refuseForeignOrigin(request, context);
-  if (refused) return refused;
-  const { services, t } = pageTools(context);
-  const form = Object.fromEntries([...(await request.formData()).entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+export const action = pageAction("/reserve-number", async ({ context, fields, account }) => {
+  const { services } = pageTools(context);
+  const form = validate(reserveActionForm, fields);
   if (form.intent === CANCEL_INTENT) {
     try {
-      await cancelReservation(services.db, account.accountId, form.reference ?? "");
+      await cancelReservation(services.db, account!.accountId, form.reference);
       addNotice(context, { tone: "success", key: "reservation.cancelled" });
     } catch (error) {
       if (!(error instanceof ReservationError)) throw error;
@@ -66,21 +64,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     throw redirect(form.returnTo === "profile" ? "/profile" : "/reserve-number");
   }
-  const parsed = reserveFormSchema.safeParse(form);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= t(issue.message as MessageKey);
-    return data<ReserveAnswer>({ fieldErrors, values: form }, 400);
-  }
-  try {
-    const reserved = await reserveNumber(services.db, account.accountId, parsed.data);
-    addNotice(context, { tone: "success", key: "reservation.reserved" });
-    throw redirect(`/reserve-number?done=${reserved.reference}`);
-  } catch (error) {
-    if (error instanceof ReservationError) return data<ReserveAnswer>({ fieldErrors: {}, values: form, message: t(`reservation.errors.${error.code}` as MessageKey) }, error.httpStatus);
-    throw error;
-  }
-}
+  const reserved = await reserveNumber(services.db, account!.accountId, validate(reserveFormSchema, fields));
+  addNotice(context, { tone: "success", key: "reservation.reserved" });
+  throw redirect(`/reserve-number?done=${reserved.reference}`);
+});
 
 export const meta = headingMeta;
 
@@ -105,7 +92,7 @@ export default function ReserveNumber({ loaderData, actionData }: Route.Componen
             <CentresOf centres={loaderData.centres} cityId={done.cityId} city={done.city} />
           </section>
         ) : number ? (
-          <ReserveForm number={number} cities={loaderData.cities} centres={loaderData.centres} answer={actionData && "fieldErrors" in actionData ? actionData : undefined} />
+          <ReserveForm number={number} cities={loaderData.cities} centres={loaderData.centres} answer={actionData && !actionData.ok ? actionData : undefined} />
         ) : (
           <p role="status" className="rounded-xl bg-amber-50 p-4 font-bold text-amber-900">
             {loaderData.asked ? t("reservation.notAvailable") : t("reservation.chooseFirst")}{" "}

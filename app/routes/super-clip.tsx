@@ -5,7 +5,9 @@ import type { Route } from "./+types/super-clip";
 import { autoReplySchema, superClipUpdateSchema } from "../../common/line-features.ts";
 import { activateAutoReply, activateSuperClip, showSuperClip } from "../../server/line-features/super-clip.ts";
 import { t } from "../account/actions.server.ts";
-import { actorOf, featureAnswer, formFieldsOf, handleFeatureAction, parseFeatureForm } from "../line-features/feature-actions.server.ts";
+import { actorOf, featureAnswer, withSwitchesOff } from "../line-features/feature-actions.server.ts";
+import { pageAction } from "../page-action.server.ts";
+import { validate } from "../../server/edge/app-error.ts";
 import { FEATURES_BREADCRUMB, LineFeaturePage } from "../line-features/LineFeaturePage.tsx";
 import { SUPER_CLIP_INTENT } from "../line-features/super-clip.ts";
 import { SuperClipScreen } from "../line-features/SuperClipScreen.tsx";
@@ -23,23 +25,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return handleFeatureAction(request, context, async () => {
-    const { actor, gsm } = actorOf(request, context);
-    const { services, language } = pageTools(context);
-    const fields = await formFieldsOf(request);
-    if (fields.intent === SUPER_CLIP_INTENT.reply) {
-      const parsed = parseFeatureForm(fields, autoReplySchema, context);
-      if ("refused" in parsed) return parsed.refused;
-      await activateAutoReply(services, actor, gsm, parsed.data);
-    } else {
-      const parsed = parseFeatureForm(fields, superClipUpdateSchema, context);
-      if ("refused" in parsed) return parsed.refused;
-      await activateSuperClip(services, actor, gsm, parsed.data, language);
-    }
-    return featureAnswer({ ok: true, message: t(context, "lineFeatures.saved") });
-  });
-}
+export const action = pageAction("/super-clip", async ({ context, fields, account }) => {
+  const { actor, gsm } = actorOf(account!, context);
+  const { services, language } = pageTools(context);
+  if (fields.intent === SUPER_CLIP_INTENT.reply) await activateAutoReply(services, actor, gsm, validate(autoReplySchema, fields));
+  else await activateSuperClip(services, actor, gsm, validate(superClipUpdateSchema, withSwitchesOff(fields)), language);
+  return featureAnswer({ ok: true, message: t(context, "lineFeatures.saved") });
+});
 
 export const meta = headingMeta;
 

@@ -74,9 +74,11 @@ export interface PageFailureAnswer {
   message: string;
   fieldErrors?: Record<string, string>;
   retryAfterSeconds?: number;
+  /** What a plain form sent (its text fields), to fill the form again when the page is rendered anew. */
+  values?: Record<string, string>;
 }
 
-export function pageFailureBody(failure: Failure, language: Language): PageFailureAnswer {
+export function pageFailureBody(failure: Failure, language: Language, values?: Record<string, string>): PageFailureAnswer {
   // A screen shows only the message: the wait is said in it when the message does not already say it.
   const wait = failure.retryAfterSeconds;
   const message = wait !== undefined && !failure.message.includes(String(wait)) ? `${failure.message} ${translate(language, "auth.retryIn" as MessageKey, { count: wait })}` : failure.message;
@@ -85,5 +87,6 @@ export function pageFailureBody(failure: Failure, language: Language): PageFailu
     message,
     ...(failure.fieldErrors ? { fieldErrors: Object.fromEntries(Object.entries(failure.fieldErrors).map(([field, messages]) => [field, messages[0] ?? failure.message])) } : {}),
     ...(failure.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: failure.retryAfterSeconds }),
+    ...(values ? { values } : {}),
   };
 }

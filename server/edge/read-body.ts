@@ -8,7 +8,8 @@
 import { createWriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
+import { Transform, type Readable } from "node:stream";
+import { once } from "node:events";
 import { pipeline } from "node:stream/promises";
 import { randomUUID } from "node:crypto";
 import Busboy from "@fastify/busboy";
@@ -127,81 +128,82 @@ function fromJson(text: string, limits: BodyLimits): Fields {
 async function fromForm(request: Request, type: string, limits: BodyLimits): Promise<Fields> {
   const entries: [string, string | UploadedFile][] = [];
   const written: string[] = [];
+  const uploads: Promise<void>[] = [];
   let refusal: Error | null = null;
   const refuse = (error: Error) => {
     refusal ??= error;
   };
+  if (limits.file) await mkdir(limits.file.directory, { recursive: true, mode: 0o700 });
   const parser = Busboy({
     headers: { "content-type": request.headers.get("content-type") ?? type },
+    // One more than the route takes, so the count below sees the excess (busboy stops silently at its limit).
     limits: {
-      fields: limits.fields,
+      fields: limits.fields + 1,
       fieldNameSize: 200,
       fieldSize: limits.fieldBytes,
       files: limits.file ? 1 : 0,
       fileSize: limits.file?.fileBytes ?? 0,
-      parts: limits.fields + (limits.file ? 1 : 0),
+      parts: limits.fields + 2,
       headerPairs: 20,
     },
   });
-  const uploads: Promise<void>[] = [];
   parser.on("field", (name: string, value: string, nameTruncated: boolean, valueTruncated: boolean) => {
     if (nameTruncated) return refuse(edgeError.badRequest({ _: ["api.invalidField"] }));
-    if (valueTruncated) return refuse(edgeError.badRequest({ [name]: ["api.invalidField"] }));
+    if (valueTruncated) return refuse(edgeError.badRequest({ [name.slice(0, 64)]: ["api.invalidField"] }));
     entries.push([name, value]);
   });
-  parser.on("file", (name: string, stream: NodeJS.ReadableStream & { truncated?: boolean }) => {
-    if (!limits.file || refusal) {
+  parser.on("file", (name: string, stream: Readable & { truncated?: boolean }) => {
+    const file = limits.file;
+    if (!file || refusal) {
       stream.resume();
       return;
     }
-    const file = limits.file;
     const target = path.join(file.directory, `${randomUUID()}.upload`);
     written.push(target);
     const head: Buffer[] = [];
     let size = 0;
-    stream.on("data", (chunk: Buffer) => {
-      if (size < FILE_HEAD_BYTES) head.push(chunk.subarray(0, FILE_HEAD_BYTES - size));
-      size += chunk.length;
+    const measure = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        if (size < FILE_HEAD_BYTES) head.push(chunk.subarray(0, FILE_HEAD_BYTES - size));
+        size += chunk.length;
+        done(null, chunk);
+      },
     });
     uploads.push(
-      (async () => {
-        await mkdir(file.directory, { recursive: true, mode: 0o700 });
-        await pipeline(stream, createWriteStream(target, { flags: "wx", mode: 0o600 }));
-        if (stream.truncated) {
-          // Past the file limit: a message under the file field, the rest of the form kept (README, Feedback).
-          entries.push([name, { kind: "uploaded-file", path: target, size: file.fileBytes + 1, head: new Uint8Array(Buffer.concat(head)) }]);
-          return;
-        }
-        entries.push([name, { kind: "uploaded-file", path: target, size, head: new Uint8Array(Buffer.concat(head)) }]);
-      })().catch(refuse),
+      pipeline(stream, measure, createWriteStream(target, { flags: "wx", mode: 0o600 }))
+        // Past the file limit busboy cuts the file short: it is reported one byte over the limit, so the
+        // form's own check puts a message under the file field and keeps the rest (README, Feedback).
+        .then(() => void entries.push([name, { kind: "uploaded-file", path: target, size: stream.truncated ? file.fileBytes + 1 : size, head: new Uint8Array(Buffer.concat(head)) }]))
+        .catch(refuse),
     );
   });
-  parser.on("fieldsLimit", () => refuse(edgeError.badRequest({ _: ["api.tooManyFields"] })));
-  parser.on("partsLimit", () => refuse(edgeError.badRequest({ _: ["api.tooManyFields"] })));
-  parser.on("filesLimit", () => refuse(edgeError.badRequest({ _: ["api.tooManyFields"] })));
+  for (const event of ["fieldsLimit", "partsLimit", "filesLimit"]) parser.on(event, () => refuse(edgeError.badRequest({ _: ["api.tooManyFields"] })));
+  // busboy's own complaints (a broken boundary, a truncated part) are the client's malformed body.
+  const parsed = new Promise<void>((resolve) => {
+    parser.on("finish", resolve);
+    parser.on("error", () => {
+      refuse(edgeError.badRequest({ _: ["api.invalidField"] }));
+      resolve();
+    });
+  });
 
   const maxBytes = limits.file ? limits.file.requestBytes : limits.bytes;
   let total = 0;
-  const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
-  const counted = async function* () {
-    for await (const chunk of source) {
-      total += (chunk as Buffer).length;
-      if (total > maxBytes) throw tooLarge(limits);
-      if (refusal) throw refusal;
-      yield chunk as Buffer;
-    }
-  };
   try {
-    try {
-      await pipeline(counted, parser);
-    } catch (error) {
-      // busboy's own complaints (a broken boundary, a truncated part) are the client's malformed body.
-      refuse(error instanceof Error && "httpStatus" in error ? error : edgeError.badRequest({ _: ["api.invalidField"] }));
+    for await (const chunk of request.body as AsyncIterable<Uint8Array>) {
+      total += chunk.byteLength;
+      if (total > maxBytes) refuse(tooLarge(limits));
+      if (refusal) break;
+      if (!parser.write(chunk)) await Promise.race([once(parser, "drain"), parsed]);
     }
-    await Promise.all(uploads);
+    parser.end();
+    await parsed;
+    await Promise.allSettled(uploads);
     if (refusal) throw refusal;
     return nest(entries, limits);
   } catch (error) {
+    parser.destroy();
+    await Promise.allSettled(uploads);
     await Promise.all(written.map((file) => rm(file, { force: true })));
     throw error;
   }
