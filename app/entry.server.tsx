@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { requestContext } from "./context.ts";
 import { CatalogContext } from "./i18n/catalog-context.ts";
 import { catalogFor } from "./i18n/catalogs.server.ts";
@@ -17,6 +17,8 @@ export function handleError(error: unknown, { request }: { request: Request }) {
     unavailableRequests.add(request);
     return;
   }
+  // A refusal React Router answers itself (405 for a page without an action, 404) is not a failure.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   if (!request.signal.aborted) console.error(error);
 }
 

@@ -275,7 +275,7 @@ export function createHttpApp(options: HttpAppOptions) {
   // Every failure leaves here (page actions map theirs the same way: app/page-action.server.ts): the
   // envelope for the API, a page action's JSON answer for a page POST, the localised text otherwise.
   app.onError((error, c) => {
-    const language = c.get("language") ?? languageFromAcceptLanguage(c.req.header("accept-language"));
+    const language = isApiPath(c.req.path) ? languageFromAcceptLanguage(c.req.header("accept-language")) : pageLanguage(c);
     const failure = describeFailure(error, language, c.get("logger"), () => services.metrics.databaseUnavailable());
     const headers = failureHeaders(failure);
     if (isApiPath(c.req.path)) return c.json(apiFailureBody(failure), failure.status as 400, headers);

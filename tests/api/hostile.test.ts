@@ -165,7 +165,7 @@ describe("every refusal is logged", () => {
         `--${boundary}--\r\n`,
       ].join(""),
     });
-    const oversized = await send(server.url, "/core/api/users/updateProfile", { method: "POST", headers: { authorization: `Bearer ${owner.token}`, "content-type": "application/x-www-form-urlencoded" }, body: `address=${"a".repeat(2 * 1024 * 1024)}` });
+    const oversized = await send(server.url, "/core/api/users/updateProfile", { method: "PUT", headers: { authorization: `Bearer ${owner.token}`, "content-type": "application/x-www-form-urlencoded" }, body: `address=${"a".repeat(2 * 1024 * 1024)}` });
 
     expect(guessed.status).toBe(400);
     await expect.poll(() => refusalOf(guessed)).toMatchObject({ status: 400, code: "CODE_INVALID", path: "/api/users/signin" });

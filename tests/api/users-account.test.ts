@@ -268,14 +268,16 @@ describe("the Origin check of page forms", () => {
     expect(foreignReferer.status).toBe(403);
   });
 
-  test("the same page POST from the site itself, or without a session, passes the check", async () => {
+  test("the same page POST from the site itself passes the check; a guest's POST from another site is refused too (login CSRF)", async () => {
     const session = await insertSession(server.databaseUrl);
     const same = await send(server.url, "/home", { method: "POST", headers: { cookie: session.cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" }, body: "a=1" });
     expect(same.status).not.toBe(403);
     const viaReferer = await send(server.url, "/home", { method: "POST", headers: { cookie: session.cookie, referer: `${server.url}/profile` }, body: "" });
     expect(viaReferer.status).not.toBe(403);
     const guest = await send(server.url, "/home", { method: "POST", headers: { origin: "https://evil.example" }, body: "" });
-    expect(guest.status).not.toBe(403);
+    expect(guest.status).toBe(403);
+    const guestAtHome = await send(server.url, "/home", { method: "POST", headers: { origin: server.url }, body: "" });
+    expect(guestAtHome.status).not.toBe(403);
   });
 });
 
