@@ -6,15 +6,13 @@ import { CatalogContext } from "./i18n/catalog-context.ts";
 import { catalogFor } from "./i18n/catalogs.server.ts";
 import { withLowPriorityModulePreloads } from "./script-priority.server.ts";
 import { isDatabaseUnavailable } from "../server/db/errors.ts";
+import { markUnavailable, metUnavailable } from "../server/edge/unavailable.ts";
 
 export const streamTimeout = 10_000;
 
-/** Requests whose loaders met an unavailable database (handleError sees the error before React Router hides it). */
-const unavailableRequests = new WeakSet<Request>();
-
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (isDatabaseUnavailable(error)) {
-    unavailableRequests.add(request);
+    markUnavailable(request, error);
     return;
   }
   // A refusal React Router answers itself (405 for a page without an action, 404) is not a failure.
@@ -32,7 +30,7 @@ export default async function handleRequest(
   const { cspNonce, language } = loadContext.get(requestContext);
   let status = responseStatusCode;
   // A page whose data could not be read because the database is down or too slow: 503, try again soon.
-  if (unavailableRequests.has(request)) {
+  if (metUnavailable(request)) {
     status = 503;
     responseHeaders.set("Retry-After", "5");
   }

@@ -14,6 +14,7 @@ import { apiNotFound, createApi } from "./api/index.ts";
 import { isApiPath } from "./api/paths.ts";
 import { clientIpOf } from "./client-ip.ts";
 import { apiFailureBody, describeFailure, failureHeaders, pageFailureBody } from "./edge/failure.ts";
+import { metUnavailable, unavailableError } from "./edge/unavailable.ts";
 import { sameOrigin } from "./edge/same-origin.ts";
 import { listOutbox } from "./sms/outbox.ts";
 import { robotsTxt, sitemapXml } from "./seo/sitemap.ts";
@@ -246,6 +247,9 @@ export function createHttpApp(options: HttpAppOptions) {
     const key = guest ? pageCacheKey(c, language, siteOrigin(c)) : "";
     if (!guest) {
       const response = await renderPage(c, language, false);
+      // A failure React Router could only answer with its last-resort 500 (a resource route, the root
+      // middleware of an action) while the database was away: the one handler answers it (503).
+      if (response.status >= 500 && response.status !== 503 && metUnavailable(c.req.raw)) throw unavailableError(c.req.raw);
       // A page rendered for one visitor (a session, a notice…) is theirs alone.
       if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
       // Headers Hono set earlier (cookies, security headers) are merged by returning through c.

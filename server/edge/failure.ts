@@ -51,11 +51,16 @@ export function describeFailure(error: unknown, language: Language, logger: Pick
   if (isDatabaseUnavailable(error)) {
     onUnavailable?.();
     logger?.warn({ err: loggableMessage(error) }, "database unavailable: answered 503");
-    return { status: 503, code: "SERVICE_UNAVAILABLE", message: translate(language, "api.unavailable"), retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS };
+    return unavailableFailure(language);
   }
   const failed = error instanceof Error ? error : new Error(String(error));
   logger?.error({ err: { message: loggableMessage(failed), stack: withoutQueryParameters(failed.stack ?? "") } }, "unhandled error");
   return { status: 500, code: "INTERNAL", message: translate(language, "api.internal") };
+}
+
+/** The 503 of a dependency that is away. */
+export function unavailableFailure(language: Language): Failure {
+  return { status: 503, code: "SERVICE_UNAVAILABLE", message: translate(language, "api.unavailable"), retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS };
 }
 
 /** Headers of a failure answer (the wait of a 429 or 503). */
