@@ -8,6 +8,9 @@ import { data, type RouterContextProvider } from "react-router";
 import { describeFailure, failureHeaders, pageFailureBody, type PageFailureAnswer } from "../server/edge/failure.ts";
 import { PAGE_ACTIONS, pageActionLimits } from "../server/edge/limits.ts";
 import { discardUploads, readBody, type Fields } from "../server/edge/read-body.ts";
+import { peekLimit, type RateLimit } from "../server/auth/rate-limit.ts";
+import type { AppError } from "../server/edge/app-error.ts";
+import type { AppServices } from "../server/services.ts";
 import { requestContext, servicesContext } from "./context.ts";
 import type { WebAccount } from "./account/web-session.server.ts";
 import { getSessionAccount, requireSubscriber } from "./session.server.ts";
@@ -25,15 +28,26 @@ export interface PageActionArgs {
 
 export type { PageFailureAnswer };
 
+/** A per-IP limit checked before the body is read (the work counts its hit when it accepts). */
+export interface PageIpLimit {
+  limit: (services: AppServices, clientIp: string) => RateLimit;
+  refusal: (retryAfterSeconds: number) => AppError;
+}
+
 /** Declares the action of `path` (an entry of PAGE_ACTIONS); the failure of its work becomes a page answer. */
-export function pageAction<T>(path: string, work: (args: PageActionArgs) => Promise<T>) {
+export function pageAction<T>(path: string, work: (args: PageActionArgs) => Promise<T>, options: { ipLimit?: PageIpLimit } = {}) {
   const declared = PAGE_ACTIONS.find((entry) => entry.path === path);
   if (!declared) throw new Error(`${path} is not listed in PAGE_ACTIONS (server/edge/limits.ts)`);
   return async ({ request, context }: { request: Request; context: Context }) => {
     const account = declared.subscriber ? requireSubscriber(request, context) : getSessionAccount(context);
     let fields: Fields | null = null;
     try {
-      fields = await readBody(request, pageActionLimits(declared.body, context.get(servicesContext).config.dataDir));
+      const services = context.get(servicesContext);
+      if (options.ipLimit) {
+        const wait = await peekLimit(services.db, options.ipLimit.limit(services, context.get(requestContext).clientIp));
+        if (wait !== null) throw options.ipLimit.refusal(wait);
+      }
+      fields = await readBody(request, pageActionLimits(declared.body, services.config.dataDir));
       return await work({ request, context, fields, account });
     } catch (error) {
       // Redirects (and React Router's own answers) are how an action ends, not failures.

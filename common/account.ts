@@ -27,26 +27,29 @@ const requiredId = (message: string) =>
 
 /** The edit-profile form (spec §3 profile edit, §5 rules): every field required, email well formed. */
 export const profileUpdateSchema = z.object({
-  gsm: loginNumberSchema,
+  gsm: loginNumberSchema.meta({ example: "0944123456" }),
   gender: z
     .union([z.string(), z.number()], { error: VALIDATION.genderRequired })
     .transform((value) => String(value).trim())
     .pipe(z.enum([String(GENDER.male), String(GENDER.female)], { error: VALIDATION.genderRequired }))
-    .transform(Number),
-  cityId: requiredId(VALIDATION.cityRequired),
-  jobId: requiredId(VALIDATION.jobRequired),
+    .transform(Number)
+    .meta({ description: "0 male, 1 female", example: "0" }),
+  cityId: requiredId(VALIDATION.cityRequired).meta({ description: "an id of customerCare/api/city/all", example: "1" }),
+  jobId: requiredId(VALIDATION.jobRequired).meta({ description: "an id of core/api/jobs/all", example: "1" }),
   birthDate: z
     .string({ error: VALIDATION.birthDateRequired })
     .trim()
     .transform(normaliseDigits)
-    .pipe(z.string().min(1, VALIDATION.birthDateRequired).refine(isCalendarDate, VALIDATION.birthDateInvalid)),
-  address: z.string({ error: VALIDATION.addressRequired }).trim().min(1, VALIDATION.addressRequired).max(300, VALIDATION.addressRequired),
+    .pipe(z.string().min(1, VALIDATION.birthDateRequired).refine(isCalendarDate, VALIDATION.birthDateInvalid))
+    .meta({ description: "yyyy-mm-dd", example: "1990-04-21" }),
+  address: z.string({ error: VALIDATION.addressRequired }).trim().min(1, VALIDATION.addressRequired).max(300, VALIDATION.addressRequired).meta({ example: "Baghdad Street 12, Damascus" }),
   email: z
     .string({ error: VALIDATION.emailRequired })
     .trim()
     .min(1, VALIDATION.emailRequired)
-    .pipe(z.email(VALIDATION.emailInvalid).max(254, VALIDATION.emailInvalid)),
-});
+    .pipe(z.email(VALIDATION.emailInvalid).max(254, VALIDATION.emailInvalid))
+    .meta({ example: "name@example.com" }),
+}).meta({ id: "ProfileUpdate" });
 
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
@@ -72,3 +75,36 @@ export const codeVerifyForm = z.union(
 
 /** The welcome menu's choice of the selected number. */
 export const selectNumberForm = z.object({ gsm: loginNumberSchema });
+
+/**
+ * The number a request names, as it is kept everywhere inside: trimmed, Arabic-Indic digits made Western.
+ * This is the one place a submitted number is normalised; whether it is a number of ours, and the
+ * caller's, is for the rules behind it (NUMBER_INVALID, NOT_YOUR_NUMBER).
+ */
+export const requestedNumber = z
+  .union([z.string(), z.number()], { error: VALIDATION.numberInvalid })
+  .transform((value) => normaliseDigits(String(value).trim()))
+  .pipe(z.string().min(1, VALIDATION.numberInvalid).max(20, VALIDATION.numberInvalid))
+  .meta({ description: "A mobile number, 09 and 8 digits (Arabic-Indic digits are accepted)", example: "0944123456" });
+
+/** A spec API call about one number (profile, resendCode, users/new; a line feature's show). */
+export const numberForm = z.object({ gsm: requestedNumber }).meta({ id: "NumberForm" });
+
+/** login2 and signup2: the number, RSA-OAEP-256 encrypted with the key of core/api/users/publicKey. */
+export const encryptedNumberForm = z
+  .object({
+    gsm: z
+      .string({ error: VALIDATION.numberInvalid })
+      .min(1, VALIDATION.numberInvalid)
+      .max(1024, VALIDATION.numberInvalid)
+      .meta({ description: "base64 RSA-OAEP-256 (SHA-256) ciphertext of the number, with the key of core/api/users/publicKey" }),
+  })
+  .meta({ id: "EncryptedNumber" });
+
+/** signin and new/verify (and the hotline password): `number#code`, RSA-OAEP-256 encrypted. */
+export const encryptedCodeField = z
+  .string({ error: VALIDATION.codeIncomplete })
+  .min(1, VALIDATION.codeIncomplete)
+  .max(1024, VALIDATION.codeIncomplete)
+  .meta({ description: "base64 RSA-OAEP-256 ciphertext of `number#code`, e.g. of 0944123456#123456" });
+export const encryptedNumberAndCodeForm = z.object({ data: encryptedCodeField }).meta({ id: "EncryptedNumberAndCode" });

@@ -1,7 +1,7 @@
 // Call barring and hotline forms (designed by us: spec §1 lists them without details; spec §5 gives the
 // hotline messages 'national ID required' and 'password required'). Messages are catalog keys.
 import { z } from "./zod.ts";
-import { codeSchema, loginNumberSchema } from "./account.ts";
+import { codeSchema, encryptedCodeField, loginNumberSchema, numberForm } from "./account.ts";
 import { BARRING_EXCLUDES, BARRING_TYPES, HOTLINE_VALIDATION, SERVICE_PASSWORD_MAX, SERVICE_PASSWORD_MIN } from "./call-barring-rules.ts";
 import { clearedWhenOff, optionType, uniqueTypes, zeroOrOne } from "./line-features.ts";
 import { LINE_VALIDATION } from "./line-features-rules.ts";
@@ -48,3 +48,10 @@ export const hotlineLineForm = z.object({
   gsm: loginNumberSchema,
   intent: z.enum(HOTLINE_INTENTS, { error: LINE_VALIDATION.choiceInvalid }),
 });
+
+// The spec API's bodies: the number a row acts on (normalised once, common/account.ts) and the form.
+export const callBarringActivateForm = numberForm.and(callBarringUpdateSchema).meta({ id: "CallBarringActivation" });
+export const hotlineProofForm = numberForm.and(hotlineSchema).meta({ id: "HotlineProof" });
+export const servicePasswordForm = numberForm
+  .and(z.object({ data: encryptedCodeField, password: servicePasswordSchema.shape.password.meta({ description: "The new service password, 8 to 64 characters" }) }))
+  .meta({ id: "ServicePassword" });

@@ -3,11 +3,9 @@
 // catalog keys. The limits and the attachment check are in feedback-rules.ts (no Zod, for the page).
 import { z } from "./zod.ts";
 import { LOGIN_NUMBER_PATTERN } from "./constants.ts";
-import { FEEDBACK_DESCRIPTION_MAX, FEEDBACK_DESCRIPTION_MIN } from "./feedback-rules.ts";
+import { FEEDBACK_DESCRIPTION_MAX, FEEDBACK_DESCRIPTION_MIN, FEEDBACK_HONEYPOT_FIELD, fileProblem } from "./feedback-rules.ts";
 import { normaliseDigits } from "./language.ts";
-
-// server/http.ts reads the upload limit from here.
-export { FEEDBACK_FILE_MAX_BYTES } from "./feedback-rules.ts";
+import { firstFieldErrors } from "./field-errors.ts";
 
 const required = (key: string) => z.string({ error: key }).trim().min(1, key);
 
@@ -30,7 +28,36 @@ export type FeedbackFields = z.infer<typeof feedbackSchema>;
 export function feedbackFieldErrors(values: Record<string, unknown>): { fields: FeedbackFields | null; errors: Record<string, string> } {
   const parsed = feedbackSchema.safeParse(values);
   if (parsed.success) return { fields: parsed.data, errors: {} };
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-  return { fields: null, errors };
+  return { fields: null, errors: firstFieldErrors(parsed.error.issues) };
 }
+
+/**
+ * The attachment as the edge hands it over (already on disk, server/edge/read-body.ts), judged by its size
+ * and first bytes, never by its name or declared type. An empty part (no file chosen) is no file.
+ */
+const attachment = z
+  .preprocess(
+    (value) => (value === "" || (typeof value === "object" && value !== null && (value as { size?: unknown }).size === 0) ? undefined : value),
+    z
+      .object({ kind: z.literal("uploaded-file"), path: z.string(), size: z.number(), head: z.instanceof(Uint8Array) }, { error: "validation.fileInvalid" })
+      .superRefine((file, context) => {
+        const problem = fileProblem(file.size, file.head);
+        if (problem) context.addIssue({ code: "custom", message: problem });
+      })
+      .optional(),
+  )
+  .meta({ type: "string", format: "binary", description: "Optional JPEG, PNG or PDF of at most 5 MB, judged by its content" } as never);
+
+/** The whole feedback submission (the page's form and the API's multipart body). */
+export const feedbackUploadForm = feedbackSchema
+  .extend({
+    fullName: feedbackSchema.shape.fullName.meta({ description: "Letters and spaces, 3 to 60", example: "Ali Hasan" }),
+    gsm: feedbackSchema.shape.gsm.meta({ description: "09[4567] and 7 digits", example: "0944123456" }),
+    email: feedbackSchema.shape.email.meta({ example: "ali@example.com" }),
+    description: feedbackSchema.shape.description.meta({ description: "10 to 2000 characters", example: "The coverage in my street is weak in the evenings." }),
+    evaluation: feedbackSchema.shape.evaluation.meta({ description: "1 (very poor) … 5 (excellent)", example: "4" }),
+    file: attachment,
+    [FEEDBACK_HONEYPOT_FIELD]: z.string().optional().meta({ description: "Must be empty (a honeypot)" }),
+  })
+  .meta({ id: "FeedbackForm" });
+export type FeedbackUpload = z.output<typeof feedbackUploadForm>;

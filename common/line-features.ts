@@ -1,10 +1,11 @@
 // Form schemas of the line features (spec §3, §5, §7), shared by the spec API, the web UI and the tests.
 // Messages are catalog keys (`validation.*`). Forms arrive with the spec's bracket names
-// (`customerState[0].state`, `others[1].numbers[2]`); nestFormFields turns them into objects first.
+// (`customerState[0].state`, `others[1].numbers[2]`); the body reader (server/edge/read-body.ts) nests them.
 // The screens use line-features-rules.ts (no Zod) as they render.
 import { z } from "./zod.ts";
 import { CALLER_PERIODS, LINE_FEATURE_NUMBER_PATTERN, OPTION_TYPES } from "./constants.ts";
 import { normaliseDigits } from "./language.ts";
+import { numberForm } from "./account.ts";
 import {
   AUTO_REPLY_EXCEPTIONS_MAX,
   AUTO_REPLY_MESSAGE_MAX,
@@ -13,43 +14,6 @@ import {
   isLineFeatureNumber,
   LINE_VALIDATION,
 } from "./line-features-rules.ts";
-
-/** Index bound of a bracket form field: anything larger is not a form a client of ours sends. */
-const FORM_INDEX_MAX = 50;
-
-export class FormShapeError extends Error {
-  constructor(readonly field: string) {
-    super(`unusable form field ${field}`);
-  }
-}
-
-/**
- * `customerState[1].number=…` → `{customerState: [, {number: …}]}`. Indexes above 50, or a name that is
- * not `name(.name|[n])*`, throw FormShapeError (a 400 for that field). Values are kept as they came.
- */
-export function nestFormFields(fields: Iterable<[string, unknown]>): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
-  for (const [name, value] of fields) {
-    if (!/^[A-Za-z_]\w*(\.[A-Za-z_]\w*|\[\d{1,3}\])*$/.test(name)) throw new FormShapeError(name);
-    const keys = name.match(/[A-Za-z_]\w*|\[\d+\]/g)!.map((token) => (token.startsWith("[") ? Number(token.slice(1, -1)) : token));
-    let node: Record<string | number, unknown> = root;
-    keys.forEach((key, position) => {
-      if (typeof key === "number" && key > FORM_INDEX_MAX) throw new FormShapeError(name);
-      const last = position === keys.length - 1;
-      if (last) {
-        node[key] = value;
-        return;
-      }
-      const nextIsIndex = typeof keys[position + 1] === "number";
-      const existing = node[key];
-      if (existing === undefined || typeof existing !== "object" || existing === null || Array.isArray(existing) !== nextIsIndex) {
-        node[key] = nextIsIndex ? [] : {};
-      }
-      node = node[key] as Record<string | number, unknown>;
-    });
-  }
-  return root;
-}
 
 /** "0" | "1" | 0 | 1 → 0 | 1. */
 export const zeroOrOne = z
@@ -96,9 +60,11 @@ export function clearedWhenOff<T extends { serviceState: 0 | 1; customerState: {
 }
 
 /** callForward/activate: the main switch and up to four options, each with its target number. */
+const serviceState = zeroOrOne.meta({ description: "1 on, 0 off (off clears every option)", example: "0" });
+
 export const callForwardUpdateSchema = z
   .object({
-    serviceState: zeroOrOne,
+    serviceState,
     customerState: z
       .array(z.object({ type: optionType(OPTION_TYPES.unreachable), state: zeroOrOne, number: typedLineNumber }), { error: LINE_VALIDATION.choiceInvalid })
       .max(4, LINE_VALIDATION.optionsTooMany)
@@ -119,7 +85,7 @@ export const callForwardUpdateSchema = z
 /** superClip/activate: the main switch and up to four options, no numbers. */
 export const superClipUpdateSchema = z
   .object({
-    serviceState: zeroOrOne,
+    serviceState,
     customerState: z
       .array(z.object({ type: optionType(OPTION_TYPES.unreachable), state: zeroOrOne }), { error: LINE_VALIDATION.choiceInvalid })
       .max(4, LINE_VALIDATION.optionsTooMany)
@@ -179,3 +145,9 @@ export const callerFilterSchema = z.object({
 
 export type CallForwardUpdate = z.output<typeof callForwardUpdateSchema>;
 export type SuperClipUpdate = z.output<typeof superClipUpdateSchema>;
+
+// The spec API's bodies: the number a row acts on (normalised once, common/account.ts) and the form.
+export const callForwardActivateForm = numberForm.and(callForwardUpdateSchema).meta({ id: "CallForwardActivation" });
+export const superClipActivateForm = numberForm.and(superClipUpdateSchema).meta({ id: "SuperClipActivation" });
+export const autoReplyActivateForm = numberForm.and(autoReplySchema).meta({ id: "AutoReplyActivation" });
+export const callerSearchForm = numberForm.and(callerFilterSchema.omit({ page: true })).meta({ id: "CallerSearch" });

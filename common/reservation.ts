@@ -53,25 +53,29 @@ export const reserveFormSchema = z.object({
     .string({ error: "validation.numberInvalid" })
     .trim()
     .transform(normaliseDigits)
-    .pipe(z.string().regex(LOGIN_NUMBER_PATTERN, "validation.numberInvalid")),
+    .pipe(z.string().regex(LOGIN_NUMBER_PATTERN, "validation.numberInvalid"))
+    .meta({ description: "An available number (core/api/numbers/available)", example: "0944777123" }),
   fullName: z
     .string({ error: "validation.reserveNameRequired" })
     .trim()
     .min(1, "validation.reserveNameRequired")
     // Letters and spaces, Arabic or English.
-    .pipe(z.string().regex(/^(?=.{3,60}$)[A-Za-z\u0621-\u064A\u0671-\u06D3]+(?: [A-Za-z\u0621-\u064A\u0671-\u06D3]+)*$/, "validation.reserveNameInvalid")),
+    .pipe(z.string().regex(/^(?=.{3,60}$)[A-Za-z\u0621-\u064A\u0671-\u06D3]+(?: [A-Za-z\u0621-\u064A\u0671-\u06D3]+)*$/, "validation.reserveNameInvalid"))
+    .meta({ description: "Letters and spaces, Arabic or English, 3 to 60", example: "Ali Hasan" }),
   cityId: z
     .string({ error: "validation.cityRequired" })
     .min(1, "validation.cityRequired")
     .regex(/^\d{1,9}$/, "validation.cityRequired")
-    .transform(Number),
+    .transform(Number)
+    .meta({ description: "A city id of customerCare/api/city/all", example: "1" }),
   birthDate: z
     .string({ error: "validation.birthDateRequired" })
     .min(1, "validation.birthDateRequired")
     .pipe(z.iso.date("validation.birthDateInvalid"))
-    .refine((value) => adultOn(value, new Date()), "validation.reserveTooYoung"),
-  lineType: z.enum(LINE_TYPES, { error: "validation.lineTypeRequired" }),
-});
+    .refine((value) => adultOn(value, new Date()), "validation.reserveTooYoung")
+    .meta({ description: "yyyy-mm-dd; 18 or older", example: "1990-01-31" }),
+  lineType: z.enum(LINE_TYPES, { error: "validation.lineTypeRequired" }).meta({ example: "prepaid" }),
+}).meta({ id: "ReserveForm" });
 export type ReserveForm = z.infer<typeof reserveFormSchema>;
 
 /** Lines are sold to people of 18 or more (and a birth date after 1900). */

@@ -224,7 +224,7 @@ export function createHttpApp(options: HttpAppOptions) {
   }
 
   app.route("/", createApi());
-  app.all("*", async (c, next) => (isApiPath(c.req.path) ? apiNotFound(c) : next()));
+  app.all("*", async (c, next) => (isApiPath(c.req.path) ? apiNotFound() : next()));
 
   const handleRequest = createRequestHandler(options.build, options.mode);
   /** Renders a page; `forGuests` renders it without a nonce (its CSP will carry hashes), whole, not streamed. */

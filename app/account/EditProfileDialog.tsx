@@ -12,6 +12,7 @@ import { showToast } from "../shell/toast-queue.ts";
 import { PROFILE_FORM_VIA } from "./params.ts";
 import type { ProfileEditAnswer } from "./ProfilePage.tsx";
 import { ProfileFields, type FieldErrors } from "./ProfileFields.tsx";
+import { firstFieldErrors } from "../../common/field-errors.ts";
 
 const loadProfileSchema = () => import("../../common/account.ts").then((module) => module.profileUpdateSchema);
 
@@ -60,9 +61,7 @@ export function EditProfileDialog({
     // Without the schema (it failed to arrive) the form is sent and the server's messages show.
     const parsed = await loadProfileSchema().then((schema) => schema.safeParse(values), () => null);
     if (parsed && !parsed.success) {
-      const found: FieldErrors = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= t(issue.message);
-      setErrors(found);
+      setErrors(Object.fromEntries(Object.entries(firstFieldErrors(parsed.error.issues)).map(([field, key]) => [field, t(key)])));
       return;
     }
     setErrors({});

@@ -15,6 +15,7 @@ import { listServiceCentres } from "../../server/support/centres.ts";
 import type { MessageKey } from "../../server/i18n.ts";
 import { pageAction, type PageFailureAnswer } from "../page-action.server.ts";
 import { validate } from "../../server/edge/app-error.ts";
+import { firstFieldErrors } from "../../common/field-errors.ts";
 import { addNotice } from "../account/web-session.server.ts";
 import { pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
@@ -155,8 +156,7 @@ function ReserveForm({
       void submit(form);
       return;
     }
-    const found: Record<string, string> = {};
-    for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= t(issue.message as "validation.cityRequired");
+    const found = Object.fromEntries(Object.entries(firstFieldErrors(parsed.error.issues)).map(([field, key]) => [field, t(key as "validation.cityRequired")]));
     setClientErrors(found);
     const first = ["fullName", "cityId", "birthDate", "lineType"].find((name) => found[name]);
     if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus?.();

@@ -8,9 +8,7 @@ import { useFetcher } from "react-router";
 import { formFieldHelpers } from "../pages/form-fields.tsx";
 import { FEEDBACK_HONEYPOT_FIELD, FEEDBACK_RATINGS, fileProblem } from "../../common/feedback-rules.ts";
 
-export type FeedbackAnswer =
-  | { ok: true; reference: string }
-  | { ok: false; errors: Record<string, string>; values: Record<string, string>; message?: string };
+export type FeedbackAnswer = { ok: true; reference: string } | { ok: false; message: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
 
 /** The fields in the order they are on the form. */
 const FIELD_ORDER = ["fullName", "gsm", "email", "description", "file", "evaluation"] as const;
@@ -46,9 +44,9 @@ export function FeedbackForm({ serverAnswer }: { serverAnswer?: FeedbackAnswer }
     );
   }
 
-  const serverErrors = answer && !answer.ok ? answer.errors : {};
+  const serverErrors = answer && !answer.ok ? (answer.fieldErrors ?? {}) : {};
   const errors = clientErrors ?? serverErrors;
-  const values = answer && !answer.ok ? answer.values : {};
+  const values = answer && !answer.ok ? (answer.values ?? {}) : {};
   const message = answer && !answer.ok ? answer.message : undefined;
 
   const checkBeforeSending = async (event: FormEvent<HTMLFormElement>) => {

@@ -1,50 +1,14 @@
 // The answer envelope of the spec API (ARCHITECTURE.md): success is HTTP 200 with
-// {status: 200, message, data}; failure is HTTP 4xx/5xx with {status: 0, message, code, errors?}.
+// {status: 200, message, data}; failure is HTTP 4xx/5xx with {status: 0, message, code, errors?}, written
+// by the one failure mapper (server/edge/failure.ts) from the error a handler throws.
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "@hono/zod-openapi";
 import { translate, type MessageKey } from "../i18n.ts";
 import type { AppEnv } from "../http-env.ts";
-import type { AccountErrorCode } from "../account/types.ts";
-import type { LineFeatureErrorCode } from "../line-features/types.ts";
-import type { ReservationErrorCode } from "../reservation/service.ts";
 
 export function ok<T>(c: Context<AppEnv>, data: T, messageKey: MessageKey = "api.ok") {
   return c.json({ status: 200 as const, message: translate(c.get("language"), messageKey), data }, 200);
-}
-
-export type FailureCode =
-  | "BAD_REQUEST"
-  | "UNAUTHORIZED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "CONFLICT"
-  | "PAYLOAD_TOO_LARGE"
-  | "UNSUPPORTED_MEDIA_TYPE"
-  | "RATE_LIMITED"
-  | "SERVICE_UNAVAILABLE"
-  | "INTERNAL"
-  | AccountErrorCode
-  | LineFeatureErrorCode
-  | ReservationErrorCode;
-
-export function failureBody(
-  language: Parameters<typeof translate>[0],
-  code: FailureCode,
-  messageKey: MessageKey,
-  errors?: Record<string, string[]>,
-) {
-  return { status: 0 as const, message: translate(language, messageKey), code, ...(errors ? { errors } : {}) };
-}
-
-export function fail<S extends ContentfulStatusCode>(
-  c: Context<AppEnv>,
-  httpStatus: S,
-  code: FailureCode,
-  messageKey: MessageKey,
-  errors?: Record<string, string[]>,
-) {
-  return c.json(failureBody(c.get("language"), code, messageKey, errors), httpStatus);
 }
 
 /** OpenAPI schema of a success answer carrying `data`. */

@@ -13,7 +13,7 @@ import type { AppEnv } from "../http-env.ts";
 import { referenceApi } from "../reference/api.ts";
 import { renderApiReference } from "./reference-page.ts";
 import { createApiRouter } from "./router.ts";
-import { failureBody } from "./envelope.ts";
+import { edgeError } from "../edge/app-error.ts";
 
 export function createApi() {
   const api = createApiRouter();
@@ -49,7 +49,7 @@ export function createApi() {
   return api;
 }
 
-export function apiNotFound(c: Context<AppEnv>) {
-  const language = languageFromAcceptLanguage(c.req.header("accept-language"));
-  return c.json(failureBody(language, "NOT_FOUND", "api.notFound"), 404);
+/** An unknown path under the API's prefixes: the envelope's 404, through the one handler. */
+export function apiNotFound(): never {
+  throw edgeError.notFound();
 }

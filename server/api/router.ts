@@ -12,4 +12,3 @@ export function createApiRouter() {
   });
 }
 
-export { fieldMessage } from "../edge/failure.ts";

@@ -1,9 +1,10 @@
 // Spec API rows for public content: about/terms/privacy texts, apps, social links, bundle categories.
 import { createRoute, z } from "@hono/zod-openapi";
 import { createApiRouter } from "../api/router.ts";
-import { fail, failureSchema, jsonContent, languageHeader, ok, successSchema } from "../api/envelope.ts";
+import { failureSchema, jsonContent, languageHeader, ok, successSchema } from "../api/envelope.ts";
 import { sanitizeContentHtml } from "./sanitize.ts";
 import { findAboutContent, findOperatorApp, listApps, listBundleCategories, listSocialLinks } from "./service.ts";
+import { edgeError } from "../edge/app-error.ts";
 
 const aboutSchema = z
   .object({ text: z.string().openapi({ description: "HTML, sanitised" }), image: z.string().nullable(), largeImage: z.string().nullable() })
@@ -34,7 +35,7 @@ export const contentApi = createApiRouter()
     }),
     async (c) => {
       const about = await findAboutContent(c.get("services").db, { type: c.req.valid("param").type }, c.get("language"));
-      if (!about) return fail(c, 404, "NOT_FOUND", "api.notFound");
+      if (!about) throw edgeError.notFound();
       return ok(c, { text: sanitizeContentHtml(about.text), image: about.image, largeImage: about.largeImage });
     },
   )
@@ -52,7 +53,7 @@ export const contentApi = createApiRouter()
     }),
     async (c) => {
       const app = await findOperatorApp(c.get("services").db);
-      if (!app) return fail(c, 404, "NOT_FOUND", "api.notFound");
+      if (!app) throw edgeError.notFound();
       return ok(c, app);
     },
   )

@@ -2,8 +2,9 @@
 // a paged list and one item, in the language of Accept-Language.
 import { createRoute, z } from "@hono/zod-openapi";
 import { createApiRouter } from "../api/router.ts";
-import { fail, failureSchema, jsonContent, languageHeader, ok, successSchema } from "../api/envelope.ts";
+import { failureSchema, jsonContent, languageHeader, ok, successSchema } from "../api/envelope.ts";
 import { getBundle, getOffer, listBundles, listCurrentOffers } from "./service.ts";
+import { edgeError } from "../edge/app-error.ts";
 
 const bundleSchema = z
   .object({
@@ -74,7 +75,8 @@ export const bundlesApi = createApiRouter()
     }),
     async (c) => {
       const bundle = await getBundle(c.get("services").db, c.get("language"), c.req.valid("param").id);
-      return bundle ? ok(c, bundle) : fail(c, 404, "NOT_FOUND", "api.notFound");
+      if (!bundle) throw edgeError.notFound();
+      return ok(c, bundle);
     },
   )
   .openapi(
@@ -107,6 +109,7 @@ export const bundlesApi = createApiRouter()
     }),
     async (c) => {
       const offer = await getOffer(c.get("services").db, c.get("language"), c.req.valid("param").id);
-      return offer ? ok(c, offer) : fail(c, 404, "NOT_FOUND", "api.notFound");
+      if (!offer) throw edgeError.notFound();
+      return ok(c, offer);
     },
   );

@@ -4,7 +4,7 @@
 // (page from 0, size up to 100).
 import { createRoute, z } from "@hono/zod-openapi";
 import { createApiRouter } from "../api/router.ts";
-import { fail, failureSchema, jsonContent, languageHeader, ok, successSchema } from "../api/envelope.ts";
+import { failureSchema, jsonContent, languageHeader, ok, successSchema } from "../api/envelope.ts";
 import { matchesQuery } from "../../common/search-text.ts";
 import { isOpenAt, listServiceCentres } from "../support/centres.ts";
 import { listFaqGroups } from "../support/faqs.ts";
@@ -24,6 +24,7 @@ import {
   listServices,
 } from "./catalogue.ts";
 import { listInternationalTariffs, listRoamingCountries, listRoamingZones } from "./roaming.ts";
+import { edgeError } from "../edge/app-error.ts";
 
 const tags = ["Content"];
 const html = z.string().openapi({ description: "HTML, sanitised" });
@@ -149,7 +150,8 @@ export const catalogueApi = createApiRouter()
     }),
     async (c) => {
       const product = await getProduct(c.get("services").db, c.get("language"), c.req.valid("param").id);
-      return product ? ok(c, product) : fail(c, 404, "NOT_FOUND", "api.notFound");
+      if (!product) throw edgeError.notFound();
+      return ok(c, product);
     },
   )
   .openapi(
@@ -174,7 +176,8 @@ export const catalogueApi = createApiRouter()
     }),
     async (c) => {
       const segment = await getSegment(c.get("services").db, c.get("language"), c.req.valid("param").id);
-      return segment ? ok(c, segment) : fail(c, 404, "NOT_FOUND", "api.notFound");
+      if (!segment) throw edgeError.notFound();
+      return ok(c, segment);
     },
   )
   .openapi(
@@ -202,7 +205,8 @@ export const catalogueApi = createApiRouter()
     }),
     async (c) => {
       const service = await getService(c.get("services").db, c.get("language"), c.req.valid("param").id);
-      return service ? ok(c, service) : fail(c, 404, "NOT_FOUND", "api.notFound");
+      if (!service) throw edgeError.notFound();
+      return ok(c, service);
     },
   )
   .openapi(
@@ -216,7 +220,8 @@ export const catalogueApi = createApiRouter()
     }),
     async (c) => {
       const app = await getApp(c.get("services").db, c.get("language"), c.req.valid("param").id);
-      return app ? ok(c, app) : fail(c, 404, "NOT_FOUND", "api.notFound");
+      if (!app) throw edgeError.notFound();
+      return ok(c, app);
     },
   )
   .openapi(
@@ -244,7 +249,8 @@ export const catalogueApi = createApiRouter()
     }),
     async (c) => {
       const item = await getNews(c.get("services").db, c.get("language"), c.req.valid("param").id);
-      return item ? ok(c, item) : fail(c, 404, "NOT_FOUND", "api.notFound");
+      if (!item) throw edgeError.notFound();
+      return ok(c, item);
     },
   )
   .openapi(
@@ -269,7 +275,8 @@ export const catalogueApi = createApiRouter()
     }),
     async (c) => {
       const solution = await getBusinessSolution(c.get("services").db, c.get("language"), c.req.valid("param").slug);
-      return solution ? ok(c, solution) : fail(c, 404, "NOT_FOUND", "api.notFound");
+      if (!solution) throw edgeError.notFound();
+      return ok(c, solution);
     },
   )
   .openapi(

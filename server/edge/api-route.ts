@@ -7,7 +7,7 @@ import { createRoute, type OpenAPIHono, type RouteConfig, z } from "@hono/zod-op
 import type { Context } from "hono";
 import type { AppEnv } from "../http-env.ts";
 import { findSessionAccount, type SessionAccount } from "../auth/session.ts";
-import { peekLimit } from "../auth/rate-limit.ts";
+import { peekLimit, type RateLimit } from "../auth/rate-limit.ts";
 import { AppError, edgeError, validate } from "./app-error.ts";
 import { SMALL_BODY, type BodyLimits } from "./limits.ts";
 import { discardUploads, readBody } from "./read-body.ts";
@@ -22,10 +22,8 @@ export const languageHeaders = z.object({
 
 /** A per-IP limit checked before the body is read: over it, 429 without reading (the route counts a hit itself). */
 export interface IpLimit {
-  key: (clientIp: string) => string;
-  limit: (c: Context<AppEnv>) => number;
-  windowSeconds: number;
-  error: () => AppError;
+  limit: (c: Context<AppEnv>) => RateLimit;
+  refusal: (retryAfterSeconds: number) => AppError;
 }
 
 export interface ApiRouteSpec<B extends z.ZodType | undefined> {
@@ -42,6 +40,8 @@ export interface ApiRouteSpec<B extends z.ZodType | undefined> {
     limits?: (c: Context<AppEnv>) => BodyLimits;
     /** The route takes a file: multipart is then its one media type (and its limits name the file). */
     multipart?: boolean;
+    /** How this route refuses a body its schema does not accept (default: 400 BAD_REQUEST with field errors). */
+    refusal?: (fieldErrors: Record<string, string[]>) => AppError;
   };
   query?: z.ZodObject;
   params?: z.ZodObject;
@@ -115,13 +115,13 @@ export function apiRoute<B extends z.ZodType | undefined>(
     (async (c: Context<AppEnv>) => {
       const session = spec.session ? await bearerSession(c) : (undefined as unknown as SessionAccount);
       if (spec.ipLimit) {
-        const { key, limit, windowSeconds, error } = spec.ipLimit;
-        if ((await peekLimit(c.get("services").db, { key: key(c.get("clientIp")), limit: limit(c), windowSeconds })) !== null) throw error();
+        const wait = await peekLimit(c.get("services").db, spec.ipLimit.limit(c));
+        if (wait !== null) throw spec.ipLimit.refusal(wait);
       }
       if (!bodySchema) return handler(c, { body: undefined as never, session });
       const fields = await readBody(c.req.raw, spec.body!.limits?.(c) ?? SMALL_BODY);
       try {
-        return await handler(c, { body: validate(bodySchema, fields) as never, session });
+        return await handler(c, { body: validate(bodySchema, fields, spec.body!.refusal) as never, session });
       } finally {
         await discardUploads(fields);
       }

@@ -4,6 +4,7 @@
 // API envelope or a page answer (server/edge/failure.ts). Anything that is not an AppError is not a
 // refusal: it reaches the one handler as it is (503 while a dependency is away, 500 otherwise).
 import type { z } from "zod";
+import { fieldErrorsOf } from "../../common/field-errors.ts";
 
 export type ErrorNamespace = "api" | "account" | "lineFeatures" | "reservation" | "feedback";
 
@@ -34,18 +35,17 @@ export const edgeError = {
   unsupportedType: () => new AppError("api", "UNSUPPORTED_MEDIA_TYPE", 415, {}, "api.unsupportedType"),
   crossSite: () => new AppError("api", "FORBIDDEN", 403, {}, "account.crossSiteRefused"),
   sessionExpired: () => new AppError("account", "SESSION_EXPIRED", 401),
+  notFound: () => new AppError("api", "NOT_FOUND", 404, {}, "api.notFound"),
 };
 
-/** The one place schema issues become field errors: path joined with dots ("_" for the whole body) → message keys. */
-export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of issues) (errors[issue.path.map(String).join(".") || "_"] ??= []).push(issue.message);
-  return errors;
-}
+export { fieldErrorsOf };
 
-/** Checks `input` with the schema of common/ for this request; a refusal is a 400 naming each field. */
-export function validate<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+/**
+ * Checks `input` with the schema of common/ for this request; a refusal is a 400 naming each field
+ * (`refusal` gives a capability's own 400, e.g. the profile's VALIDATION).
+ */
+export function validate<T extends z.ZodType>(schema: T, input: unknown, refusal: (fieldErrors: Record<string, string[]>) => AppError = edgeError.badRequest): z.output<T> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  throw edgeError.badRequest(fieldErrorsOf(parsed.error.issues));
+  throw refusal(fieldErrorsOf(parsed.error.issues));
 }

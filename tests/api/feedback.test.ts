@@ -147,10 +147,10 @@ describe("the /support/Feedback page's plain form post (before JavaScript)", () 
     expect((await storedRows(server)).map((row) => row.reference)).toContain(reference);
   });
 
-  test("over twice the file limit, the page answers a short localised 413", async () => {
+  test("over twice the file limit, the page answers 413: the form again, with the localised message", async () => {
     const huge = Buffer.concat([PNG, Buffer.alloc(11 * 1024 * 1024)]);
     const answer = await post(server, form(good, { bytes: huge, name: "huge.png", type: "image/png" }), "en", "/support/Feedback?lang=ar");
     expect(answer.status).toBe(413);
-    expect(answer.text).toBe(apiMessage("ar", "validation.fileTooLarge"));
+    expect(answer.text).toContain(`role="alert" class="rounded-lg bg-red-50 p-3 font-bold text-red-800">${apiMessage("ar", "validation.fileTooLarge")}</p>`);
   });
 });

@@ -35,10 +35,19 @@ async function stateOf(gsm: string) {
 
 describe("another account's number", () => {
   test("every operation taking a gsm answers 403 for a number the session does not own, and nothing changes", async () => {
-    const document = (await send(server.url, "/api-docs/openapi.json")).json<{ paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> }; security?: unknown }>> }>();
+    const document = (await send(server.url, "/api-docs/openapi.json")).json<{
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> }; security?: unknown }>>;
+      components?: { schemas?: Record<string, unknown> };
+    }>();
+    // A body names its fields directly or through the document's components ($ref, allOf).
+    const mentionsGsm = (schema: unknown, seen = new Set<string>()): boolean => {
+      const text = JSON.stringify(schema ?? {});
+      if (text.includes('"gsm"')) return true;
+      return [...text.matchAll(/#\/components\/schemas\/([\w.-]+)/g)].some(([, name]) => !seen.has(name!) && (seen.add(name!), mentionsGsm(document.components?.schemas?.[name!], seen)));
+    };
     const gsmOperations = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.entries(methods)
-        .filter(([, operation]) => operation.security && JSON.stringify(operation.requestBody ?? {}).includes('"gsm"'))
+        .filter(([, operation]) => operation.security && mentionsGsm(operation.requestBody))
         .map(([method]) => ({ method: method.toUpperCase(), path })),
     );
     // Call forwarding, super clip (4 rows), call barring, hotline password code and password, profile…
