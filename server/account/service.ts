@@ -68,23 +68,22 @@ async function assertNotLocked(db: Queryable, gsm: string, now: Date): Promise<v
   if (row?.lockedUntil) throw new AccountError("NUMBER_LOCKED", { retryAfterSeconds: secondsUntil(row.lockedUntil, now) });
 }
 
-/** Counts a wrong code against the number; answers the lock's end when this failure locked it. */
+/**
+ * Counts a wrong code against the number, under the number's row lock, so that parallel failures are
+ * counted one after the other: the failure that reaches OTP_FAILURES_PER_NUMBER_DAY locks the number
+ * (once per crossing; the count starts again). Answers the lock's end when this failure locked it.
+ */
 async function recordWrongCode(tx: Tx, services: AppServices, gsm: string, now: Date): Promise<Date | null> {
-  const windowStart = new Date(now.getTime() - FAILURE_WINDOW_SECONDS * SECOND_MS);
-  const [row] = await tx
-    .insert(codeFailures)
-    .values({ gsm, windowStartedAt: now, failures: 1 })
-    .onConflictDoUpdate({
-      target: codeFailures.gsm,
-      set: {
-        failures: sql`case when ${codeFailures.windowStartedAt} <= ${windowStart} then 1 else ${codeFailures.failures} + 1 end`,
-        windowStartedAt: sql`case when ${codeFailures.windowStartedAt} <= ${windowStart} then ${now}::timestamptz else ${codeFailures.windowStartedAt} end`,
-      },
-    })
-    .returning();
-  if (!row || row.failures < services.config.OTP_FAILURES_PER_NUMBER_DAY) return null;
-  const seriesOver = !row.lockedUntil || row.lockedUntil.getTime() < now.getTime() - LOCK_SERIES_RESET_SECONDS * SECOND_MS;
-  const locks = (seriesOver ? 0 : row.locks) + 1;
+  await tx.insert(codeFailures).values({ gsm, windowStartedAt: now, failures: 0 }).onConflictDoNothing();
+  const [row] = await tx.select().from(codeFailures).where(eq(codeFailures.gsm, gsm)).for("update");
+  const windowOver = row!.windowStartedAt.getTime() <= now.getTime() - FAILURE_WINDOW_SECONDS * SECOND_MS;
+  const failures = (windowOver ? 0 : row!.failures) + 1;
+  if (failures < services.config.OTP_FAILURES_PER_NUMBER_DAY) {
+    await tx.update(codeFailures).set({ failures, windowStartedAt: windowOver ? now : row!.windowStartedAt }).where(eq(codeFailures.gsm, gsm));
+    return null;
+  }
+  const seriesOver = !row!.lockedUntil || row!.lockedUntil.getTime() < now.getTime() - LOCK_SERIES_RESET_SECONDS * SECOND_MS;
+  const locks = (seriesOver ? 0 : row!.locks) + 1;
   const lockedUntil = new Date(now.getTime() + lockSeconds(locks) * SECOND_MS);
   await tx.update(codeFailures).set({ locks, lockedUntil, failures: 0, windowStartedAt: now }).where(eq(codeFailures.gsm, gsm));
   services.logger.warn({ locks, lockSeconds: lockSeconds(locks) }, "number locked after too many wrong codes");
@@ -251,8 +250,11 @@ export async function resendCode(services: AppServices, gsm: string, origin: Req
 
 /**
  * Checks `code` against the number's pending code of one of `purposes` (and of `accountId`, for
- * add-number). A right code is consumed by one atomic update, so of many parallel submissions exactly
- * one gets to `onSuccess`, in the same transaction; a wrong one counts against the code and the number.
+ * add-number and the service password). The try is counted on the code first, in the one statement that
+ * also checks that the number is not locked and the code still takes tries, before the code is compared:
+ * of any number of parallel submissions at most OTP_MAX_WRONG_TRIES are compared, and a wrong one is then
+ * counted once against the number. A right code is consumed by one atomic update, so of many parallel
+ * right submissions exactly one gets to `onSuccess`, in the same transaction (its try is not a wrong one).
  */
 async function consumeCode<T>(
   services: AppServices,
@@ -264,40 +266,36 @@ async function consumeCode<T>(
 ): Promise<T> {
   const { db, config } = services;
   const now = new Date();
-  await assertNotLocked(db, gsm, now);
-  const [candidate] = await db
-    .select()
-    .from(oneTimeCodes)
-    .where(
-      and(
-        eq(oneTimeCodes.gsm, gsm),
-        inArray(oneTimeCodes.purpose, purposes),
-        isNotNull(oneTimeCodes.sentAt),
-        isNull(oneTimeCodes.usedAt),
-        isNull(oneTimeCodes.voidedAt),
-        gt(oneTimeCodes.expiresAt, now),
-      ),
-    )
-    .orderBy(desc(oneTimeCodes.id))
-    .limit(1);
+  const tried = await db.execute<{ id: number; purpose: CodePurpose; account_id: number | null; code_hash: string; wrong_tries: number }>(sql`
+    update one_time_codes set wrong_tries = wrong_tries + 1
+    where id = (
+      select id from one_time_codes
+      where gsm = ${gsm} and purpose in (${sql.join(purposes.map((purpose) => sql`${purpose}`), sql`, `)})
+        and sent_at is not null and used_at is null and voided_at is null and expires_at > ${now}
+      order by id desc limit 1)
+      and used_at is null and voided_at is null and wrong_tries < ${config.OTP_MAX_WRONG_TRIES}
+      and not exists (select 1 from code_failures where gsm = ${gsm} and locked_until > ${now})
+    returning id, purpose, account_id, code_hash, wrong_tries`);
+  const candidate = tried.rows[0];
   if (!candidate) {
+    await assertNotLocked(db, gsm, now);
     services.metrics.codeFailed("invalid");
     throw new AccountError("CODE_INVALID");
   }
-  // Another account's add-number code: not this caller's to try, and trying it changes nothing.
-  if ((candidate.purpose === "add-number" || candidate.purpose === "service-password") && candidate.accountId !== accountId) throw new AccountError("NOT_YOUR_NUMBER");
-  const purpose = candidate.purpose as CodePurpose;
+  const purpose = candidate.purpose;
+  // Another account's add-number code: not this caller's to try (its try is given back; nothing else changes).
+  if ((purpose === "add-number" || purpose === "service-password") && Number(candidate.account_id) !== accountId) {
+    await db.update(oneTimeCodes).set({ wrongTries: sql`${oneTimeCodes.wrongTries} - 1` }).where(eq(oneTimeCodes.id, Number(candidate.id)));
+    throw new AccountError("NOT_YOUR_NUMBER");
+  }
   const { codeHashKey } = await numberEncryptionKey(services);
 
-  if (!codeMatches(codeHashKey, gsm, purpose, code, candidate.codeHash)) {
+  if (!codeMatches(codeHashKey, gsm, purpose, code, candidate.code_hash)) {
     const lockedUntil = await db.transaction(async (tx) => {
-      await tx
-        .update(oneTimeCodes)
-        .set({
-          wrongTries: sql`${oneTimeCodes.wrongTries} + 1`,
-          voidedAt: sql`case when ${oneTimeCodes.wrongTries} + 1 >= ${config.OTP_MAX_WRONG_TRIES} then ${now}::timestamptz else null end`,
-        })
-        .where(and(eq(oneTimeCodes.id, candidate.id), isNull(oneTimeCodes.usedAt), isNull(oneTimeCodes.voidedAt)));
+      // The last try a code takes voids it.
+      if (candidate.wrong_tries >= config.OTP_MAX_WRONG_TRIES) {
+        await tx.update(oneTimeCodes).set({ voidedAt: now }).where(and(eq(oneTimeCodes.id, Number(candidate.id)), isNull(oneTimeCodes.usedAt)));
+      }
       return recordWrongCode(tx, services, gsm, now);
     });
     services.metrics.codeFailed("wrong");
@@ -308,8 +306,8 @@ async function consumeCode<T>(
   return db.transaction(async (tx) => {
     const consumed = await tx
       .update(oneTimeCodes)
-      .set({ usedAt: now })
-      .where(and(eq(oneTimeCodes.id, candidate.id), isNull(oneTimeCodes.usedAt), isNull(oneTimeCodes.voidedAt), gt(oneTimeCodes.expiresAt, now)))
+      .set({ usedAt: now, wrongTries: sql`${oneTimeCodes.wrongTries} - 1` })
+      .where(and(eq(oneTimeCodes.id, Number(candidate.id)), isNull(oneTimeCodes.usedAt), isNull(oneTimeCodes.voidedAt), gt(oneTimeCodes.expiresAt, now)))
       .returning({ id: oneTimeCodes.id });
     if (consumed.length === 0) throw new AccountError("CODE_INVALID");
     const result = await onSuccess(tx, purpose);

@@ -108,5 +108,6 @@ export class AccountError extends AppError {
   declare readonly code: AccountErrorCode;
   constructor(code: AccountErrorCode, details: ErrorDetails = {}) {
     super("account", code, ACCOUNT_ERROR_STATUS[code], details);
+    this.name = "AccountError";
   }
 }

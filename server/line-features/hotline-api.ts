@@ -38,8 +38,7 @@ const codeSent = z.object({ resendAfterSeconds: z.number().int(), expiresInSecon
 const lineStateRoute = (path: string, summary: string) =>
   featureRoute(path, summary, { schema: hotlineProofForm, description: "National ID and service password" }, hotlineLine, [
     "NOT_YOUR_NUMBER",
-    "NATIONAL_ID_MISMATCH",
-    "PASSWORD_WRONG",
+    "HOTLINE_PROOF_WRONG",
     "PASSWORD_NOT_SET",
     "PASSWORD_LOCKED",
     "ALREADY_IN_STATE",

@@ -1,8 +1,9 @@
 // Hotline: deactivate a line (a lost or stolen SIM) and reactivate it. Each needs the national ID the
 // line is registered to and the line's service password; the password is set after a fresh one-time
-// code to that number. Wrong IDs and passwords count as failures: HOTLINE_MAX_FAILURES of them lock the
-// hotline of the number for HOTLINE_LOCK_MINUTES. Every change is audited (never with a secret).
-import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+// code to that number. Every try is counted before it is checked: HOTLINE_MAX_FAILURES tries without a
+// right one lock the hotline of the number for HOTLINE_LOCK_MINUTES; a wrong ID and a wrong password get
+// the same answer. Every change is audited (never with a secret).
+import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { listNumbers, requestServicePasswordCode, verifyServicePasswordCode } from "../account/service.ts";
 import type { CodeSent, RequestOrigin } from "../account/types.ts";
 import { lineServicePasswords } from "../db/schema.ts";
@@ -33,14 +34,15 @@ export async function sendServicePasswordCode(services: AppServices, accountId: 
   return requestServicePasswordCode(services, accountId, gsm, origin);
 }
 
-/** Verifies the fresh code (single use) and stores the new password's hash; failures and lock start again. */
+/**
+ * Verifies the fresh code (single use, tries counted) before anything costly, then stores the new
+ * password's hash (scrypt only after a right code); failures and lock start again.
+ */
 export async function setServicePassword(services: AppServices, actor: Actor, gsm: string, code: string, password: string): Promise<void> {
   await assertLineOwned(services, actor.accountId, gsm);
-  const passwordHash = await hashServicePassword(password);
-  await verifyServicePasswordCode(services, actor.accountId, gsm, code, async (tx) => {
-    const values = { passwordHash, failures: 0, lockedUntil: null, updatedAt: new Date() };
-    await tx.insert(lineServicePasswords).values({ gsm, ...values }).onConflictDoUpdate({ target: lineServicePasswords.gsm, set: values });
-  });
+  await verifyServicePasswordCode(services, actor.accountId, gsm, code, async () => {});
+  const values = { passwordHash: await hashServicePassword(password), failures: 0, lockedUntil: null, updatedAt: new Date() };
+  await services.db.insert(lineServicePasswords).values({ gsm, ...values }).onConflictDoUpdate({ target: lineServicePasswords.gsm, set: values });
   await recordChange(services.db, { actor, gsm, feature: "service-password", action: "set-password", before: null, after: { set: true } });
 }
 
@@ -55,20 +57,23 @@ export function reactivateLine(services: AppServices, actor: Actor, gsm: string,
 async function changeLineState(services: AppServices, actor: Actor, gsm: string, proof: { nationalId: string; password: string }, wanted: LineState): Promise<HotlineLine> {
   await assertLineOwned(services, actor.accountId, gsm);
   const now = new Date();
-  const [stored] = await services.db.select().from(lineServicePasswords).where(eq(lineServicePasswords.gsm, gsm)).limit(1);
-  if (!stored) throw new LineFeatureError("PASSWORD_NOT_SET");
-  if (stored.lockedUntil && stored.lockedUntil > now) throw locked(stored.lockedUntil, now);
+  const stored = await countTry(services, gsm, now);
   const status = await services.network.lineStatus(gsm);
   const idMatches = sameText(proof.nationalId, status.nationalId);
-  // The password is checked even when the ID is wrong, so both answers take the same time.
+  // The password is checked even when the ID is wrong, so both answers take the same time; and the answer
+  // is the same for either, so a try says nothing about which of the two was wrong.
   const passwordMatches = await servicePasswordMatches(proof.password, stored.passwordHash);
   if (!idMatches || !passwordMatches) {
-    await countFailure(services, gsm, now);
-    throw new LineFeatureError(idMatches ? "PASSWORD_WRONG" : "NATIONAL_ID_MISMATCH");
+    if (stored.lockedUntil) {
+      services.logger.warn({ failures: stored.failures }, "hotline locked after too many failures");
+      throw locked(stored.lockedUntil, now);
+    }
+    throw new LineFeatureError("HOTLINE_PROOF_WRONG");
   }
+  // A right proof (one of the tries the gate let through, even the one that set the lock) starts the count again.
+  await services.db.update(lineServicePasswords).set({ failures: 0, lockedUntil: null }).where(eq(lineServicePasswords.gsm, gsm));
   if (status.state === wanted) throw new LineFeatureError("ALREADY_IN_STATE");
   await services.network.setLineState(gsm, wanted);
-  await services.db.update(lineServicePasswords).set({ failures: 0, lockedUntil: null }).where(eq(lineServicePasswords.gsm, gsm));
   await recordChange(services.db, { actor, gsm, feature: "hotline", action: wanted === "deactivated" ? "deactivate-line" : "reactivate-line", before: { state: status.state }, after: { state: wanted } });
   const [line] = (await listHotlineLines(services, actor.accountId)).filter((candidate) => candidate.gsm === gsm);
   return line!;
@@ -79,10 +84,12 @@ function locked(until: Date, now: Date): LineFeatureError {
 }
 
 /**
- * One failure, counted by one atomic update that only applies while the number is not locked: of any
- * number of parallel wrong attempts, at most HOTLINE_MAX_FAILURES count, and the last of them locks.
+ * Counts one try before the ID and the password are looked at, in the one statement that checks the lock:
+ * of any number of parallel tries at most HOTLINE_MAX_FAILURES get through, and the one that reaches it
+ * sets the lock. Answers the stored password and the count (the lock's end when this try set it); a number
+ * without a service password is PASSWORD_NOT_SET, a locked one PASSWORD_LOCKED.
  */
-async function countFailure(services: AppServices, gsm: string, now: Date): Promise<void> {
+async function countTry(services: AppServices, gsm: string, now: Date) {
   const lockUntil = new Date(now.getTime() + HOTLINE_LOCK_MINUTES * 60 * 1000);
   // After a lock has run out, counting starts again from one.
   const counted = sql`(case when ${lineServicePasswords.lockedUntil} is not null then 1 else ${lineServicePasswords.failures} + 1 end)`;
@@ -93,13 +100,9 @@ async function countFailure(services: AppServices, gsm: string, now: Date): Prom
       lockedUntil: sql`case when ${counted} >= ${HOTLINE_MAX_FAILURES} then ${lockUntil}::timestamptz else null end`,
     })
     .where(and(eq(lineServicePasswords.gsm, gsm), or(isNull(lineServicePasswords.lockedUntil), lte(lineServicePasswords.lockedUntil, now))))
-    .returning({ failures: lineServicePasswords.failures, lockedUntil: lineServicePasswords.lockedUntil });
-  if (!row) {
-    const [current] = await services.db.select({ lockedUntil: lineServicePasswords.lockedUntil }).from(lineServicePasswords).where(and(eq(lineServicePasswords.gsm, gsm), gt(lineServicePasswords.lockedUntil, now)));
-    throw locked(current?.lockedUntil ?? lockUntil, now);
-  }
-  if (row.lockedUntil) {
-    services.logger.warn({ failures: row.failures }, "hotline locked after too many failures");
-    throw locked(row.lockedUntil, now);
-  }
+    .returning({ passwordHash: lineServicePasswords.passwordHash, failures: lineServicePasswords.failures, lockedUntil: lineServicePasswords.lockedUntil });
+  if (row) return row;
+  const [current] = await services.db.select({ lockedUntil: lineServicePasswords.lockedUntil }).from(lineServicePasswords).where(eq(lineServicePasswords.gsm, gsm));
+  if (!current) throw new LineFeatureError("PASSWORD_NOT_SET");
+  throw locked(current.lockedUntil ?? lockUntil, now);
 }

@@ -87,8 +87,7 @@ export type LineFeatureErrorCode =
   | "NOT_YOUR_NUMBER" // 403: a gsm the session does not own; nothing changes
   | "VALIDATION" // 400 with fieldErrors: bad index, unknown type, too many options, over-long message, invalid or duplicated number
   | "LINE_DEACTIVATED" // 409: the line is deactivated (hotline); its features cannot change until reactivated
-  | "NATIONAL_ID_MISMATCH" // 400: not the national ID registered for the line (counts as a failure)
-  | "PASSWORD_WRONG" // 400: wrong service password (counts as a failure)
+  | "HOTLINE_PROOF_WRONG" // 400: the national ID or the service password is not right (one answer for both)
   | "PASSWORD_NOT_SET" // 409: no service password yet for this number
   | "PASSWORD_LOCKED" // 429 + retryAfterSeconds: 5 failures lock the hotline of the number
   | "ALREADY_IN_STATE"; // 409: deactivating a deactivated line, or reactivating an active one
@@ -97,8 +96,7 @@ export const LINE_FEATURE_ERROR_STATUS: Record<LineFeatureErrorCode, 400 | 403 |
   NOT_YOUR_NUMBER: 403,
   VALIDATION: 400,
   LINE_DEACTIVATED: 409,
-  NATIONAL_ID_MISMATCH: 400,
-  PASSWORD_WRONG: 400,
+  HOTLINE_PROOF_WRONG: 400,
   PASSWORD_NOT_SET: 409,
   PASSWORD_LOCKED: 429,
   ALREADY_IN_STATE: 409,
@@ -109,5 +107,6 @@ export class LineFeatureError extends AppError {
   declare readonly code: LineFeatureErrorCode;
   constructor(code: LineFeatureErrorCode, details: ErrorDetails = {}) {
     super("lineFeatures", code, LINE_FEATURE_ERROR_STATUS[code], details);
+    this.name = "LineFeatureError";
   }
 }

@@ -27,6 +27,7 @@ export class ReservationError extends AppError {
   declare readonly code: ReservationErrorCode;
   constructor(code: ReservationErrorCode) {
     super("reservation", code, HTTP_STATUS[code]);
+    this.name = "ReservationError";
   }
 }
 

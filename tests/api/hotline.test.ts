@@ -121,6 +121,24 @@ describe("hotline", () => {
     expect(short.errors?.password).toEqual([apiMessage("en", "validation.passwordTooShort")]);
   });
 
+  // That no password is hashed for a wrong code is checked where it can be seen: server/line-features/service-password.test.ts.
+  test("64 parallel password changes with a wrong code: the code takes 5 tries, then it is void, nothing is set", async () => {
+    const { token, gsm } = await subscriber();
+    expectSuccess(await post("/core/api/hotline/password/code", { gsm }, token, "en"), "en", "account.codeSent");
+    const code = await latestCode(server, gsm);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    const started = performance.now();
+    const answers = await Promise.all(Array.from({ length: 64 }, () => post("/core/api/hotline/password", { gsm, data: encryptFor(key, `${gsm}#${wrong}`), password: "a good password" }, token, "en")));
+    const elapsedMs = performance.now() - started;
+    expect(answers.every((answer) => answer.status === 400)).toBe(true);
+    const tries = await withClient(server.databaseUrl, async (client) => (await client.query("select wrong_tries, voided_at from one_time_codes where gsm = $1 and purpose = 'service-password' order by id desc limit 1", [gsm])).rows[0]);
+    expect(tries.wrong_tries).toBe(5);
+    expect(tries.voided_at).not.toBeNull();
+    // Informative only (never asserted on time): 64 scrypt hashes of 16 MiB each would take seconds.
+    console.log(`64 wrong-code password changes answered in ${elapsedMs.toFixed(0)} ms`);
+    expect(expectSuccess<{ hasServicePassword: boolean }[]>(await post("/core/api/hotline/show", {}, token, "en"), "en")[0]!.hasServicePassword).toBe(false);
+  });
+
   test("a wrong code does not set the password", async () => {
     const { token, gsm } = await subscriber();
     expectSuccess(await post("/core/api/hotline/password/code", { gsm }, token, "en"), "en", "account.codeSent");
@@ -130,15 +148,45 @@ describe("hotline", () => {
     expect(expectSuccess<{ hasServicePassword: boolean }[]>(await post("/core/api/hotline/show", {}, token, "en"), "en")[0]!.hasServicePassword).toBe(false);
   });
 
-  test("wrong national ID or password count as failures; of 20 parallel wrong attempts at most 5 count, then 429 with Retry-After", async () => {
+  test("a wrong national ID and a wrong password get one and the same answer, in both languages", async () => {
     const { token, gsm } = await subscriber();
     expectSuccess(await setPassword(token, gsm), "en", "lineFeatures.passwordSet");
     const nationalId = await nationalIdOf(gsm);
-    expectFailure(await post("/core/api/hotline/deactivate", { gsm, nationalId: "99999999999", password: "correct horse 1" }, token, "ar"), 400, "NATIONAL_ID_MISMATCH", "ar", "lineFeatures.errors.NATIONAL_ID_MISMATCH");
-    expectFailure(await post("/core/api/hotline/deactivate", { gsm, nationalId, password: "wrong password" }, token, "en"), 400, "PASSWORD_WRONG", "en", "lineFeatures.errors.PASSWORD_WRONG");
+    for (const language of ["ar", "en"] as const) {
+      const wrongId = await post("/core/api/hotline/deactivate", { gsm, nationalId: "99999999999", password: "correct horse 1" }, token, language);
+      const wrongPassword = await post("/core/api/hotline/deactivate", { gsm, nationalId, password: "wrong password" }, token, language);
+      expectFailure(wrongId, 400, "HOTLINE_PROOF_WRONG", language, "lineFeatures.errors.HOTLINE_PROOF_WRONG");
+      expect(wrongPassword.text, "the answer must not tell which of the two was wrong").toBe(wrongId.text);
+    }
+  });
+
+  test("30 parallel deactivations, the right password last: at most 5 tries are checked, one lock, the line stays active", async () => {
+    const { token, gsm } = await subscriber();
+    expectSuccess(await setPassword(token, gsm), "en", "lineFeatures.passwordSet");
+    const nationalId = await nationalIdOf(gsm);
+    const tries = Array.from({ length: 29 }, () => post("/core/api/hotline/deactivate", { gsm, nationalId, password: "not the password" }, token, "en"));
+    tries.push(post("/core/api/hotline/deactivate", { gsm, nationalId, password: "correct horse 1" }, token, "en"));
+    const codes = (await Promise.all(tries)).map((answer) => answer.json<{ code?: string }>().code ?? "OK");
+    const checked = codes.filter((code) => code !== "PASSWORD_LOCKED");
+    expect(checked.length, `answers: ${codes.join(", ")}`).toBeLessThanOrEqual(5);
+    expect(codes, "the right password came after the lock and must not get through").not.toContain("OK");
+    const row = await withClient(server.databaseUrl, async (client) => (await client.query("select failures, locked_until from line_service_passwords where gsm = $1", [gsm])).rows[0]);
+    expect(row.failures).toBe(5);
+    expect(row.locked_until).not.toBeNull();
+    expect(expectSuccess<{ gsm: string; state: string }[]>(await post("/core/api/hotline/show", {}, token, "en"), "en").find((line) => line.gsm === gsm)!.state).toBe("active");
+    const audited = await withClient(server.databaseUrl, async (client) => (await client.query("select count(*)::int as n from line_feature_audit where gsm = $1 and feature = 'hotline'", [gsm])).rows[0].n);
+    expect(audited).toBe(0);
+  });
+
+  test("wrong tries count before the check; of 20 parallel wrong attempts at most 5 count, then 429 with Retry-After", async () => {
+    const { token, gsm } = await subscriber();
+    expectSuccess(await setPassword(token, gsm), "en", "lineFeatures.passwordSet");
+    const nationalId = await nationalIdOf(gsm);
+    expectFailure(await post("/core/api/hotline/deactivate", { gsm, nationalId: "99999999999", password: "correct horse 1" }, token, "ar"), 400, "HOTLINE_PROOF_WRONG", "ar", "lineFeatures.errors.HOTLINE_PROOF_WRONG");
+    expectFailure(await post("/core/api/hotline/deactivate", { gsm, nationalId, password: "wrong password" }, token, "en"), 400, "HOTLINE_PROOF_WRONG", "en", "lineFeatures.errors.HOTLINE_PROOF_WRONG");
     const answers = await Promise.all(Array.from({ length: 20 }, () => post("/core/api/hotline/deactivate", { gsm, nationalId, password: "still wrong" }, token, "en")));
     const codes = answers.map((answer) => answer.json<{ code: string }>().code);
-    expect(codes.filter((code) => code === "PASSWORD_WRONG").length).toBe(2); // 2 counted before, 3 more lock it
+    expect(codes.filter((code) => code === "HOTLINE_PROOF_WRONG").length).toBe(2); // 2 counted before; the 5th try locks
     expect(codes.filter((code) => code === "PASSWORD_LOCKED").length).toBe(18);
     const failures = await withClient(server.databaseUrl, async (client) => (await client.query("select failures from line_service_passwords where gsm = $1", [gsm])).rows[0].failures);
     expect(failures).toBe(5);

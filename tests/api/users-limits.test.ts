@@ -5,6 +5,7 @@
 // limits it changes from the defaults, and why.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { expectFailure, expectSuccess } from "../support/contract.ts";
+import { withClient } from "../support/database.ts";
 import { encryptFor, freshNumber, latestCode, outboxOf, postForm, publicKeyOf } from "../support/subscriber.ts";
 import { api, startTestServer, type TestServer } from "../support/test-server.ts";
 
@@ -125,6 +126,39 @@ describe("wrong codes of a number", () => {
       expectFailure(await postForm(server, "/core/api/users/signup2", { gsm: encryptFor(key, gsm) }, { language }), 429, "NUMBER_LOCKED", language, "account.errors.NUMBER_LOCKED");
     }
     expect(await outboxOf(server, gsm)).toHaveLength(2);
+  });
+
+  test("40 parallel wrong codes: the code takes exactly 5 tries, counted once each against the number, then it is void", async () => {
+    const gsm = freshNumber();
+    await postForm(server, "/core/api/users/signup2", { gsm: encryptFor(key, gsm) });
+    const code = await latestCode(server, gsm);
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, n) => postForm(server, "/api/users/signin", { data: encryptFor(key, `${gsm}#${wrongCodeFor(code, n)}`) }, { language: "en" })));
+    expect(answers.every((answer) => answer.status === 400), answers.map((answer) => answer.status).join(",")).toBe(true);
+    const { tries, voided, failures, locks } = await withClient(server.databaseUrl, async (client) => {
+      const row = (await client.query("select wrong_tries, voided_at from one_time_codes where gsm = $1", [gsm])).rows[0];
+      const counted = (await client.query("select failures, locks from code_failures where gsm = $1", [gsm])).rows[0];
+      return { tries: row.wrong_tries, voided: row.voided_at, failures: counted.failures, locks: counted.locks };
+    });
+    expect(tries).toBe(5);
+    expect(voided).not.toBeNull();
+    expect(failures, "each wrong try the code took counts once against the number, and only those").toBe(5);
+    expect(locks).toBe(0);
+    // Void: the right code fails too.
+    expectFailure(await postForm(server, "/api/users/signin", { data: encryptFor(key, `${gsm}#${code}`) }, { language: "en" }), 400, "CODE_INVALID", "en", "account.errors.CODE_INVALID");
+  });
+
+  test("two bursts of 40 parallel wrong codes over two codes lock the number once, not twice", async () => {
+    const gsm = freshNumber();
+    for (let burst = 0; burst < 2; burst++) {
+      if (burst === 0) await postForm(server, "/core/api/users/signup2", { gsm: encryptFor(key, gsm) });
+      else expectSuccess(await postForm(server, "/api/users/resendCode", { gsm }), "ar", "account.codeSent");
+      const code = await latestCode(server, gsm);
+      await Promise.all(Array.from({ length: 40 }, (_, n) => postForm(server, "/api/users/signin", { data: encryptFor(key, `${gsm}#${wrongCodeFor(code, n)}`) }, { language: "en" })));
+    }
+    const counted = await withClient(server.databaseUrl, async (client) => (await client.query("select failures, locks, locked_until from code_failures where gsm = $1", [gsm])).rows[0]);
+    // 5 + 5 wrong tries against a limit of 8: one lock, for the first wait of the schedule.
+    expect(counted.locks).toBe(1);
+    expect(new Date(counted.locked_until).getTime() - Date.now()).toBeLessThanOrEqual(15 * 60 * 1000);
   });
 
   test("a 6th code for one number within an hour is 429 RATE_LIMITED", async () => {

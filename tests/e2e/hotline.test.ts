@@ -76,7 +76,7 @@ describe("hotline", () => {
     await page.getByRole("textbox", { name: h.nationalId }).fill("11111111111");
     await page.getByLabel(h.password, { exact: true }).fill("a long service password");
     await page.getByRole("button", { name: h.confirmDeactivate, exact: true }).click();
-    await toast(page, catalogs.en.lineFeatures.errors.NATIONAL_ID_MISMATCH).waitFor();
+    await toast(page, catalogs.en.lineFeatures.errors.HOTLINE_PROOF_WRONG).waitFor();
     await page.getByRole("textbox", { name: h.nationalId }).fill(nationalId);
     await page.getByRole("button", { name: h.confirmDeactivate, exact: true }).click();
     await toast(page, catalogs.en.lineFeatures.lineDeactivated).waitFor();
