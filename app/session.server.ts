@@ -1,6 +1,7 @@
 // Page-side session helpers: who is asking (resolved by the root middleware, account/web-session.server.ts),
 // and the guard of spec §2 for subscriber-only routes.
 import { redirect, type RouterContextProvider } from "react-router";
+import { sameSitePath } from "../server/edge/same-site-path.ts";
 import { LOGIN_NUMBER_PATTERN, RESERVE_NUMBER_PATH } from "../common/constants.ts";
 import { OPEN_LOGIN_PARAM } from "./account/params.ts";
 import { reserveNumberPath } from "./reservation/paths.ts";
@@ -12,12 +13,16 @@ export { OPEN_LOGIN_PARAM, readCookie };
 export const NEXT_ROUTE_COOKIE = "next_route";
 const NEXT_ROUTE_MAX_AGE_SECONDS = 30 * 60;
 
-/** A stored next route that login may continue to: only /reserve-number (with a valid number), never an open redirect. */
+/**
+ * A stored next route that login may continue to: a path of this site (server/edge/same-site-path.ts),
+ * and of those only /reserve-number (with a valid number).
+ */
 export function safeNextRoute(stored: string | undefined): string | null {
   if (!stored) return null;
-  if (stored === RESERVE_NUMBER_PATH) return stored;
-  const match = /^\/reserve-number\?gsm=(\d{10})$/.exec(stored);
-  return match && LOGIN_NUMBER_PATTERN.test(match[1]!) ? stored : null;
+  const path = sameSitePath(stored, "");
+  if (path === RESERVE_NUMBER_PATH) return path;
+  const match = /^\/reserve-number\?gsm=(\d{10})$/.exec(path);
+  return match && LOGIN_NUMBER_PATTERN.test(match[1]!) ? path : null;
 }
 
 /** The subscriber of this request's live session, or null for a guest. */
