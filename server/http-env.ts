@@ -14,5 +14,7 @@ export interface AppEnv {
     secureHeadersNonce?: string;
     /** The hashed CSP of a page served to guests (server/page-cache/csp.ts), replacing the nonce policy. */
     pageCsp?: string;
+    /** The React Router route template of a page request (server/page-route.ts), its metrics label. */
+    pageRoute?: string;
   };
 }

@@ -18,9 +18,11 @@ import { metUnavailable, unavailableError } from "./edge/unavailable.ts";
 import { sameOrigin } from "./edge/same-origin.ts";
 import { listOutbox } from "./sms/outbox.ts";
 import { robotsTxt, sitemapXml } from "./seo/sitemap.ts";
-import { routeLabel } from "./metrics.ts";
-import { timingSafeEqual } from "node:crypto";
-import { CSP_DIRECTIVES, hashedPolicy } from "./page-cache/csp.ts";
+import { methodLabel } from "./metrics.ts";
+import { pageRouteTemplate } from "./page-route.ts";
+import { routePath } from "hono/route";
+import { randomUUID, timingSafeEqual } from "node:crypto";
+import { CSP_DIRECTIVES, guestPage } from "./page-cache/csp.ts";
 import { answerCachedPage, isGuestPageRequest, pageCacheKey, setsLanguageCookie } from "./page-cache/guest-pages.ts";
 import { buildCachedPage, CACHEABLE_TYPES } from "./page-cache/page-cache.ts";
 import type { AppEnv } from "./http-env.ts";
@@ -41,6 +43,20 @@ export interface HttpAppOptions {
 }
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The metrics label of an answered request: the template of the route that answered (an API row's
+ * `/core/api/bundles/web/:id`, a page's React Router path), never the path a client sent, so the series
+ * stay as many as the routes. Unknown API paths share `api:unknown`, files and everything else `static`.
+ */
+function routeLabelOf(c: Context<AppEnv>): string {
+  const page = c.get("pageRoute");
+  if (page) return page;
+  const template = routePath(c);
+  if (isApiPath(c.req.path)) return template && template !== "*" && template !== "/*" ? template : "api:unknown";
+  if (template === "/healthz" || template === "/readyz" || template === "/metrics" || template === "/robots.txt" || template === "/sitemap.xml" || template === "/api-docs" || template === "/api-docs/openapi.json") return template;
+  return c.req.path.startsWith("/assets/") ? "/assets/*" : "static";
+}
 
 /** The page language: `?lang=` first (it also sets the cookie), then the cookie, then Arabic. */
 export function pageLanguage(c: Context<AppEnv>): Language {
@@ -101,7 +117,7 @@ export function createHttpApp(options: HttpAppOptions) {
     // A client that hung up is not a server failure: logged as 499 (nginx's "client closed request").
     const status = c.req.raw.signal.aborted ? 499 : c.res.status;
     const entry = { method: c.req.method, path: c.req.path, status, durationMs };
-    services.metrics.observeRequest(routeLabel(c.req.path, status), c.req.method, status, durationMs / 1000);
+    services.metrics.observeRequest(routeLabelOf(c), methodLabel(c.req.method), status, durationMs / 1000);
     // Health probes come every few seconds from each balancer: their 503 (draining, database away) is the
     // expected answer and is not logged each time; the state change itself is logged where it happens.
     const probe = c.req.path === "/healthz" || c.req.path === "/readyz";
@@ -227,13 +243,16 @@ export function createHttpApp(options: HttpAppOptions) {
   app.all("*", async (c, next) => (isApiPath(c.req.path) ? apiNotFound() : next()));
 
   const handleRequest = createRequestHandler(options.build, options.mode);
-  /** Renders a page; `forGuests` renders it without a nonce (its CSP will carry hashes), whole, not streamed. */
-  const renderPage = (c: Context<AppEnv>, language: Language, forGuests: boolean) => {
+  /**
+   * Renders a page; a page for guests is rendered with `guestMarker` as its nonce, which server/page-cache/
+   * csp.ts then takes out of the page, hashing the scripts that carried it for the page's CSP.
+   */
+  const renderPage = (c: Context<AppEnv>, language: Language, guestMarker: string | null) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
     context.set(requestContext, {
       language,
-      cspNonce: forGuests ? "" : (c.get("secureHeadersNonce") ?? ""),
+      cspNonce: guestMarker ?? c.get("secureHeadersNonce") ?? "",
       requestId: c.get("requestId"),
       origin: siteOrigin(c),
       clientIp: c.get("clientIp"),
@@ -243,10 +262,12 @@ export function createHttpApp(options: HttpAppOptions) {
   app.all("*", async (c) => {
     const language = pageLanguage(c);
     c.set("language", language);
+    // In development the build is a loader (fresh modules per request): its pages share one label there.
+    c.set("pageRoute", typeof options.build === "function" ? "page" : pageRouteTemplate(options.build, c.req.path));
     const guest = services.pageCache.enabled && isGuestPageRequest(c);
     const key = guest ? pageCacheKey(c, language, siteOrigin(c)) : "";
     if (!guest) {
-      const response = await renderPage(c, language, false);
+      const response = await renderPage(c, language, null);
       // A failure React Router could only answer with its last-resort 500 (a resource route, the root
       // middleware of an action) while the database was away: the one handler answers it (503).
       if (response.status >= 500 && response.status !== 503 && metUnavailable(c.req.raw)) throw unavailableError(c.req.raw);
@@ -255,22 +276,25 @@ export function createHttpApp(options: HttpAppOptions) {
       // Headers Hono set earlier (cookies, security headers) are merged by returning through c.
       return c.newResponse(response.body, response);
     }
-    let own: { response: Response; body: string } | undefined;
+    let own: { response: Response; body: string; csp: string | null } | undefined;
     const render = async () => {
-      const response = await renderPage(c, language, true);
-      own = { response, body: await response.text() };
+      const marker = `guest-${randomUUID()}`;
+      const response = await renderPage(c, language, marker);
+      const text = await response.text();
+      const page = /^text\/html/i.test(response.headers.get("Content-Type") ?? "") ? guestPage(text, marker) : { html: text.replaceAll(marker, ""), policy: null };
+      own = { response, body: page.html, csp: page.policy };
       // React Router answers HEAD without a body: a HEAD is answered from the cache, but never fills it.
       const keep =
         c.req.method === "GET" && response.status === 200 && CACHEABLE_TYPES.test(response.headers.get("Content-Type") ?? "") && !response.headers.has("Set-Cookie");
-      return keep ? buildCachedPage(own.body, response.status, response.headers) : null;
+      return keep ? buildCachedPage(own.body, response.status, response.headers, own.csp) : null;
     };
     const { entry, hit } = await services.pageCache.getOrRender(key, render);
     services.metrics.pageCache(hit);
     if (entry) return answerCachedPage(c, entry, hit, config);
     // Not kept (a redirect, a 404…): this request's own rendering (another request's was not kept either).
     if (!own) await render();
-    const { response, body } = own!;
-    if (/^text\/html/i.test(response.headers.get("Content-Type") ?? "")) c.set("pageCsp", hashedPolicy(body));
+    const { response, body, csp } = own!;
+    if (csp) c.set("pageCsp", csp);
     if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
     response.headers.delete("Content-Length");
     return c.newResponse(body, response);

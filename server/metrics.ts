@@ -93,24 +93,9 @@ export function createMetrics(pool: pg.Pool | null): Metrics {
   };
 }
 
-/** Pages by their first path segment, the API without ids and numbers: a bounded set of route labels. */
-const PAGE_SECTIONS = new Set([
-  "", "home", "personal", "products", "bundles", "bundle-details", "offers", "offer-details", "roaming", "international-roaming-countries",
-  "sms-roaming-countries", "app-details", "service-details", "news-details", "segment-details", "reserve-number", "reservation", "support",
-  "super-clip", "call-forward", "call-barring", "hotline", "profile", "privacy-policy", "service-terms", "search", "business", "account",
-  "line-features", "assets", "images", "healthz", "readyz", "metrics", "sitemap.xml", "robots.txt", "api-docs", "favicon.svg",
-]);
+const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
-export function routeLabel(pathname: string, status: number): string {
-  const path = pathname.toLowerCase().replace(/\.data$/, "");
-  if (/^\/(core|customercare)\/api\/|^\/api\//.test(path)) {
-    if (status === 404) return "api:unknown";
-    return path
-      .split("/")
-      .map((segment) => (/^\d+$|^09\d{8}$|^r-[0-9a-z]{8}$/.test(segment) ? ":id" : segment))
-      .join("/");
-  }
-  const first = path.split("/")[1] ?? "";
-  if (first.startsWith("about-")) return "/about";
-  return PAGE_SECTIONS.has(first) ? `/${first}` : "other";
+/** The method as a label: any other token a client sends shares one value. */
+export function methodLabel(method: string): string {
+  return KNOWN_METHODS.has(method) ? method : "other";
 }

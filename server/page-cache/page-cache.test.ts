@@ -4,11 +4,11 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
-import { hashedPolicy, inlineScripts, REACT_ARIA_STYLES } from "./csp.ts";
+import { guestPage, inlineScripts, REACT_ARIA_STYLES } from "./csp.ts";
 import { chooseEncoding, matchesEtag } from "./guest-pages.ts";
 import { buildCachedPage, PageCache } from "./page-cache.ts";
 
-const html = (text: string) => buildCachedPage(`<!DOCTYPE html><html><body>${text}</body></html>`, 200, new Headers({ "Content-Type": "text/html; charset=utf-8" }));
+const html = (text: string) => buildCachedPage(`<!DOCTYPE html><html><body>${text}</body></html>`, 200, new Headers({ "Content-Type": "text/html; charset=utf-8" }), null);
 
 describe("the page cache", () => {
   test("keeps an entry for its lifetime, then forgets it", () => {
@@ -73,7 +73,7 @@ describe("the page cache", () => {
     expect(html("مرحبا".repeat(100)).etag).toBe(page.etag);
     expect(html("other").etag).not.toBe(page.etag);
     // Cookies and per-answer headers are not replayed.
-    const withCookie = buildCachedPage("<p>x</p>", 200, new Headers({ "Content-Type": "text/html", "Set-Cookie": "a=b", "Content-Length": "8", "X-Remix-Response": "yes" }));
+    const withCookie = buildCachedPage("<p>x</p>", 200, new Headers({ "Content-Type": "text/html", "Set-Cookie": "a=b", "Content-Length": "8", "X-Remix-Response": "yes" }), null);
     expect(withCookie.headers.map(([name]) => name)).toEqual(["content-type", "x-remix-response"]);
   });
 });
@@ -81,17 +81,21 @@ describe("the page cache", () => {
 describe("the hashed policy of a cached page", () => {
   const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
-  test("names every inline script by its hash, skips external scripts and JSON data, and has no nonce", () => {
-    const document = `<head><script>window.a = 1;</script><script type="module" src="/assets/x.js"></script><script type="application/ld+json">{"a":1}</script></head><body><script type="module">import "/assets/y.js";</script><script>
-window.b = "</body>";</script></body>`;
-    expect(inlineScripts(document)).toEqual(["window.a = 1;", 'import "/assets/y.js";', '\nwindow.b = "</body>";']);
-    const policy = hashedPolicy(document);
-    const scriptSrc = policy.split("; ").find((directive) => directive.startsWith("script-src "))!;
-    expect(scriptSrc).toBe(`script-src 'self' ${sha("window.a = 1;")} ${sha('import "/assets/y.js";')} ${sha('\nwindow.b = "</body>";')}`);
-    expect(policy).not.toContain("nonce");
-    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
-    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "default-src 'self'"]) expect(policy).toContain(directive);
-    expect(policy.split("; ").find((directive) => directive.startsWith("style-src "))).toBe(`style-src 'self' ${REACT_ARIA_STYLES.map(sha).join(" ")}`);
+  test("names by hash only the inline scripts the app emitted (they carry the render's marker), and has no nonce", () => {
+    const marker = "guest-0f3c";
+    const document = `<head><meta name="csp-nonce" content="${marker}"/><script nonce="${marker}">window.a = 1;</script><script type="module" src="/assets/x.js" nonce="${marker}"></script><script type="application/ld+json">{"a":1}</script></head><body><p>content</p><script>alert("injected")</script><script type="module" nonce="${marker}">import "/assets/y.js";</script><script nonce="${marker}">
+window.b = {"cspNonce":"${marker}"};</script></body>`;
+    const page = guestPage(document, marker);
+    expect(page.html).not.toContain(marker);
+    expect(page.html).not.toContain("csp-nonce");
+    expect(inlineScripts(page.html)).toEqual(["window.a = 1;", 'alert("injected")', 'import "/assets/y.js";', '\nwindow.b = {"cspNonce":""};']);
+    const scriptSrc = page.policy.split("; ").find((directive) => directive.startsWith("script-src "))!;
+    expect(scriptSrc).toBe(`script-src 'self' ${sha("window.a = 1;")} ${sha('import "/assets/y.js";')} ${sha('\nwindow.b = {"cspNonce":""};')}`);
+    expect(scriptSrc, "a script the app did not emit must not be allowed").not.toContain(sha('alert("injected")'));
+    expect(page.policy).not.toContain("nonce");
+    expect(page.policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "default-src 'self'"]) expect(page.policy).toContain(directive);
+    expect(page.policy.split("; ").find((directive) => directive.startsWith("style-src "))).toBe(`style-src 'self' ${REACT_ARIA_STYLES.map(sha).join(" ")}`);
   });
 
   test("React Aria's run-time styles are still the texts the policy allows (fails after an upgrade that changes them)", () => {

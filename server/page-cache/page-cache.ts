@@ -5,7 +5,6 @@
 // render it once. The same answers say to shared caches (a CDN) how long they may keep them.
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
-import { hashedPolicy } from "./csp.ts";
 
 export interface CachedPage {
   status: number;
@@ -27,12 +26,11 @@ export const CACHEABLE_TYPES = /^(text\/html|text\/x-script)\b/i;
 /** Headers of the rendered answer that are not replayed from the cache. */
 const NOT_REPLAYED = new Set(["set-cookie", "content-length", "content-encoding", "transfer-encoding", "date", "etag", "cache-control", "vary", "content-security-policy"]);
 
-export function buildCachedPage(body: string, status: number, headers: Headers, now = Date.now()): CachedPage {
+export function buildCachedPage(body: string, status: number, headers: Headers, csp: string | null, now = Date.now()): CachedPage {
   const identity = Buffer.from(body, "utf8");
   const gzip = gzipSync(identity, { level: 9 });
   const br = brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length } });
   const replayed = [...headers].filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase()));
-  const isHtml = /^text\/html/i.test(headers.get("content-type") ?? "");
   return {
     status,
     headers: replayed,
@@ -40,7 +38,7 @@ export function buildCachedPage(body: string, status: number, headers: Headers, 
     gzip,
     br,
     etag: `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
-    csp: isHtml ? hashedPolicy(body) : null,
+    csp,
     storedAt: now,
     bytes: identity.length + gzip.length + br.length + 512,
   };

@@ -46,7 +46,7 @@ describe("GET /metrics", () => {
     expect(answer.headers["content-type"]).toMatch(/^text\/plain/);
     const text = answer.text;
     expect(value(text, /http_requests_total\{route="\/core\/api\/bundles\/web\/:id",method="GET",status="200"\} (\d+)/)).toBe(2);
-    expect(text).toMatch(/http_requests_total\{route="\/news-details",method="GET",status="200"\} 1/);
+    expect(text).toMatch(/http_requests_total\{route="\/news-details\/:type\/:id",method="GET",status="200"\} 1/);
     expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0\.1",route="\/core\/api\/bundles\/web\/:id",method="GET"\} \d+/);
     expect(text).toMatch(/^db_pool_connections \d+$/m);
     expect(text).toMatch(/^otp_codes_sent_total\{purpose="register"\} 1$/m);
