@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, test } from "vitest";
-import { clientIpOf } from "./client-ip.ts";
+import { clientIpOf, rateLimitSubject } from "./client-ip.ts";
 
 /** What clientIpOf answers for a request from `socketIp` with these headers, behind `hops` trusted proxies. */
 async function clientIp(socketIp: string, hops: number, headers: Record<string, string> = {}): Promise<string> {
@@ -32,5 +32,22 @@ describe("the client IP", () => {
     expect(await clientIp("10.0.0.2", 1)).toBe("10.0.0.2");
     expect(await clientIp("10.0.0.2", 2, { "x-forwarded-for": "203.0.113.1" })).toBe("10.0.0.2");
     expect(await clientIp("10.0.0.2", 1, { "x-forwarded-for": "not-an-ip" })).toBe("10.0.0.2");
+  });
+});
+
+describe("the subject of a per-IP limit", () => {
+  test("an IPv4 address is itself", () => {
+    expect(rateLimitSubject("192.0.2.7")).toBe("192.0.2.7");
+  });
+
+  test("IPv6 addresses of one /64 share one subject, whatever their notation; another /64 is another subject", () => {
+    const subject = rateLimitSubject("2001:db8:aa:1::1");
+    expect(subject).toBe("2001:db8:aa:1::/64");
+    for (const address of ["2001:db8:aa:1:ffff:ffff:ffff:ffff", "2001:0db8:00aa:0001:0:0:0:2", "2001:DB8:AA:1::abcd", "2001:db8:aa:1::5%eth0", "2001:db8:aa:1:1:2:1.2.3.4"]) {
+      expect(rateLimitSubject(address), address).toBe(subject);
+    }
+    expect(rateLimitSubject("2001:db8:aa:2::1")).not.toBe(subject);
+    expect(rateLimitSubject("::1")).toBe("0:0:0:0::/64");
+    expect(rateLimitSubject("fe80::1")).toBe("fe80:0:0:0::/64");
   });
 });

@@ -24,3 +24,21 @@ export function clientIpOf(c: Context, trustedProxyHops: number): string {
   const entry = entries[entries.length - trustedProxyHops];
   return entry && isIP(normalise(entry)) ? normalise(entry) : socketIp;
 }
+
+/**
+ * Who a per-IP limit counts: an IPv4 address itself, an IPv6 address by its /64 network (one subscriber
+ * line or one host gets a whole /64, and rotating addresses inside it must not reset the count).
+ */
+export function rateLimitSubject(ip: string): string {
+  const address = ip.split("%")[0]!;
+  if (isIP(address) !== 6) return ip;
+  const [head = "", tail = ""] = address.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = address.includes("::") ? (tail ? tail.split(":") : []) : [];
+  // An embedded IPv4 tail (::ffff:1.2.3.4 was made IPv4 already; others are rare) counts as two groups.
+  const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length - (right.at(-1)?.includes(".") ? 1 : 0))).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group || "0", 16).toString(16))
+    .join(":")}::/64`;
+}

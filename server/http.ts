@@ -62,7 +62,10 @@ function routeLabelOf(c: Context<AppEnv>): string {
 export function pageLanguage(c: Context<AppEnv>): Language {
   const fromQuery = c.req.query(LANGUAGE_QUERY_PARAM);
   if (isLanguage(fromQuery)) {
-    if (setsLanguageCookie(c)) setCookie(c, LANGUAGE_COOKIE, fromQuery, { path: "/", maxAge: ONE_YEAR_SECONDS, sameSite: "Lax" });
+    if (setsLanguageCookie(c)) {
+      // Secure in production like every cookie of the site: over plain HTTP it would tell who reads what.
+      setCookie(c, LANGUAGE_COOKIE, fromQuery, { path: "/", maxAge: ONE_YEAR_SECONDS, sameSite: "Lax", secure: c.get("services").config.NODE_ENV === "production" });
+    }
     return fromQuery;
   }
   const fromCookie = getCookie(c, LANGUAGE_COOKIE);

@@ -20,6 +20,7 @@ import { normaliseDigits } from "../../common/language.ts";
 import { codeMatches, codeMessage, FAILURE_WINDOW_SECONDS, generateCode, hashCode, LOCK_SERIES_RESET_SECONDS, lockSeconds } from "../auth/codes.ts";
 import { decryptText, NUMBER_ENCRYPTION_ALG, numberEncryptionKey } from "../auth/number-encryption.ts";
 import { hitLimits, pruneLimits, refundLimits, type RateLimit } from "../auth/rate-limit.ts";
+import { rateLimitSubject } from "../client-ip.ts";
 import { createSession, findSessionAccount, revokeOtherSessions, revokeSession, type SessionAccount } from "../auth/session.ts";
 import type { Db } from "../db/database.ts";
 import { preparedStatement } from "../db/prepared.ts";
@@ -102,7 +103,7 @@ function sendingLimits(services: AppServices, gsm: string, origin: RequestOrigin
   return [
     { key: `otp:number:10m:${gsm}`, limit: config.OTP_SENDS_PER_NUMBER_10_MIN, windowSeconds: 10 * 60 },
     { key: `otp:number:1h:${gsm}`, limit: config.OTP_SENDS_PER_NUMBER_HOUR, windowSeconds: 60 * 60 },
-    { key: `otp:ip:1h:${origin.clientIp || "unknown"}`, limit: config.OTP_SENDS_PER_IP_HOUR, windowSeconds: 60 * 60 },
+    { key: `otp:ip:1h:${rateLimitSubject(origin.clientIp || "unknown")}`, limit: config.OTP_SENDS_PER_IP_HOUR, windowSeconds: 60 * 60 },
   ];
 }
 

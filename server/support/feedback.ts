@@ -10,6 +10,7 @@ import { detectFileType, FEEDBACK_FILE_EXTENSIONS, FEEDBACK_HONEYPOT_FIELD } fro
 import type { Language } from "../../common/language.ts";
 import { hitLimits, type RateLimit } from "../auth/rate-limit.ts";
 import { AppError } from "../edge/app-error.ts";
+import { rateLimitSubject } from "../client-ip.ts";
 import { newReference } from "../reference-code.ts";
 import { feedback } from "../db/schema.ts";
 import type { AppServices } from "../services.ts";
@@ -30,7 +31,7 @@ export function feedbackDir(services: Pick<AppServices, "config">): string {
 
 /** Messages a client IP may send per hour: peeked before a body is read, counted when one is accepted. */
 export function feedbackIpLimit(services: Pick<AppServices, "config">, clientIp: string): RateLimit {
-  return { key: `feedback:ip:${clientIp}`, limit: services.config.FEEDBACK_PER_IP_HOUR, windowSeconds: 3600 };
+  return { key: `feedback:ip:${rateLimitSubject(clientIp)}`, limit: services.config.FEEDBACK_PER_IP_HOUR, windowSeconds: 3600 };
 }
 
 export function feedbackRateLimited(retryAfterSeconds: number): AppError {

@@ -208,6 +208,14 @@ describe("behind one trusted proxy", () => {
     expect((await from("10.9.9.9, 198.51.100.1")).status).toBe(429);
     expect((await from("198.51.100.1, 198.51.100.2")).status).toBe(200);
   });
+
+  test("IPv6 clients are counted by their /64: a new address in the same network does not get a new allowance", async () => {
+    const from = (xff: string) => postForm(server, "/core/api/users/signup2", { gsm: encryptFor(key, freshNumber("0966")) }, { language: "en", headers: { "x-forwarded-for": xff } });
+    expect((await from("2001:db8:77:1::1")).status).toBe(200);
+    expect((await from("2001:db8:77:1::2")).status).toBe(429);
+    expect((await from("2001:db8:77:1:abcd:1234:5678:9abc")).status).toBe(429);
+    expect((await from("2001:db8:77:2::1")).status).toBe(200);
+  });
 });
 
 describe("an SMS gateway that does not answer", () => {
