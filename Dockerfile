@@ -28,4 +28,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # SIGTERM drains (SHUTDOWN_DRAIN_MS), then finishes requests in flight (SHUTDOWN_TIMEOUT_MS).
 STOPSIGNAL SIGTERM
-CMD ["node", "server/serve.js"]
+# --disable-proto=delete: Object.prototype.__proto__ does not exist, a second wall against prototype pollution.
+CMD ["node", "--disable-proto=delete", "server/serve.js"]

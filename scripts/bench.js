@@ -268,7 +268,7 @@ async function startServer() {
 
   const started = performance.now();
   // process.execPath: the Node that runs this script (Node 24 when started through npm scripts).
-  server = spawn(process.execPath, ["server/serve.js", "--seed"], { cwd: rootDir, env, stdio: ["ignore", "pipe", "pipe"] });
+  server = spawn(process.execPath, ["--disable-proto=delete", "server/serve.js", "--seed"], { cwd: rootDir, env, stdio: ["ignore", "pipe", "pipe"] });
   serverExited = new Promise((resolve) => server.once("exit", (code, signal) => resolve(code ?? signal)));
   // Keep the server's output (warnings and errors at LOG_LEVEL=warn) for the report.
   const keep = (chunk) => {

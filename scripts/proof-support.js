@@ -74,7 +74,7 @@ export async function startProofServer(env = {}) {
   const port = await freePort();
   const smsc = await startBenchSmsc();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["server/serve.js", "--seed"], {
+  const server = spawn(process.execPath, ["--disable-proto=delete", "server/serve.js", "--seed"], {
     cwd: rootDir,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", NODE_ENV: "production", SMS_DRIVER: "smpp", SMPP_URL: smsc.url, DATABASE_POOL_SIZE: "20", ...BENCH_OTP_LIMITS, ...env },
     stdio: ["ignore", "pipe", "pipe"],

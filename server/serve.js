@@ -7,6 +7,12 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+// The site runs with `node --disable-proto=delete` (package.json, Dockerfile): Object.prototype.__proto__
+// does not exist, so no request can reach a prototype through it (the body reader refuses such names too).
+if (Object.getOwnPropertyDescriptor(Object.prototype, "__proto__")) {
+  process.stderr.write("warning: started without --disable-proto=delete (see README, The edge)\n");
+}
 const args = new Set(process.argv.slice(2));
 const seed = args.has("--seed");
 

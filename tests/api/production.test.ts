@@ -11,6 +11,11 @@ afterAll(async () => {
 });
 
 describe("in production", () => {
+  test("the server runs with --disable-proto=delete (it warns when started without)", () => {
+    expect(server.process.spawnargs).toContain("--disable-proto=delete");
+    expect(server.output()).not.toContain("started without --disable-proto=delete");
+  });
+
   test("the language cookie a ?lang= link sets is Secure and SameSite=Lax", async () => {
     const answer = await send(server.url, "/home?lang=en");
     expect(answer.status).toBe(200);

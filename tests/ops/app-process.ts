@@ -17,7 +17,7 @@ export async function startApp(env: Record<string, string>, { seed = true, timeo
   if (!existsSync(path.join(rootDir, "build/server/index.js"))) {
     throw new Error("build/server/index.js is missing: run `npm run build` before the operations tests");
   }
-  const child = spawn(process.execPath, ["server/serve.js", ...(seed ? ["--seed"] : [])], {
+  const child = spawn(process.execPath, ["--disable-proto=delete", "server/serve.js", ...(seed ? ["--seed"] : [])], {
     cwd: rootDir,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", NODE_ENV: "test", DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -81,7 +81,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     options.env,
   );
 
-  const child = spawn(process.execPath, [path.join(rootDir, "server", "serve.js"), ...(options.args ?? [])], {
+  const child = spawn(process.execPath, ["--disable-proto=delete", path.join(rootDir, "server", "serve.js"), ...(options.args ?? [])], {
     cwd: rootDir,
     env,
     stdio: ["ignore", "pipe", "pipe"],
