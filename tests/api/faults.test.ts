@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { expectFailure, expectSuccess } from "../support/contract.ts";
 import { withClient } from "../support/database.ts";
 import { insertSession, postForm } from "../support/subscriber.ts";
+import { PAGE_ACTIONS } from "../../server/edge/limits.ts";
 import { api, send, startTestServer, type TestServer } from "../support/test-server.ts";
 
 let server: TestServer;
@@ -25,11 +26,12 @@ function databaseName(): string {
 const admin = <T>(use: Parameters<typeof withClient<T>>[1]) => withClient(server.databaseUrl.replace(/\/[^/?]+(\?|$)/, "/postgres$1"), use);
 
 test("an outage answers 503 quickly, then the app recovers by itself with nothing committed lost", async () => {
-  const session = await insertSession(server.databaseUrl);
+  const gsm = "0944555777";
+  const session = await insertSession(server.databaseUrl, { gsm });
   const available = expectSuccess<{ data: { gsm: string }[] }>(await api(server).get("/core/api/numbers/available?pattern=55&size=1", "en"), "en");
-  const gsm = available.data[0]!.gsm;
+  const reserved = available.data[0]!.gsm;
   const { reference } = expectSuccess<{ reference: string }>(
-    await postForm(server, "/core/api/reservations", { gsm, fullName: "Ali Hasan", cityId: "1", birthDate: "1990-01-01", lineType: "prepaid" }, { token: session.token }),
+    await postForm(server, "/core/api/reservations", { gsm: reserved, fullName: "Ali Hasan", cityId: "1", birthDate: "1990-01-01", lineType: "prepaid" }, { token: session.token }),
     "ar",
     "reservation.reserved",
   );
@@ -51,6 +53,24 @@ test("an outage answers 503 quickly, then the app recovers by itself with nothin
       expect(answer.headers["retry-after"]).toBe("5");
     }
     expectFailure(answers[0]!, 503, "SERVICE_UNAVAILABLE", "en", "unavailable");
+    // Every page action, as a subscriber's form would post it (and as a guest's): 503 with Retry-After, never a 500.
+    for (const action of PAGE_ACTIONS) {
+      for (const cookie of [session.cookie, undefined]) {
+        const answer = await send(server.url, action.path, {
+          method: "POST",
+          headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
+          // One body that every action accepts (each takes its own fields), so each goes as far as the database.
+          body: new URLSearchParams({ gsm, intent: "login", code: "123456", serviceState: "0", fullName: "Ali Hasan", email: "ali@example.com", description: "No signal in my street.", evaluation: "4" }).toString(),
+        });
+        // A guest's POST to a subscriber's page (or a guest's logout) is sent home: no database needed.
+        if (!cookie && (action.subscriber || action.path === "/account/logout")) {
+          expect(answer.status, `${action.path} (guest)`).toBe(302);
+          continue;
+        }
+        expect(answer.status, `${action.path}${cookie ? "" : " (guest)"}: ${answer.text.slice(0, 200)}`).toBe(503);
+        expect(answer.headers["retry-after"], action.path).toBe("5");
+      }
+    }
     expect((await send(server.url, "/readyz")).status).toBe(503);
     expect((await send(server.url, "/healthz")).status).toBe(200);
   } finally {
@@ -67,4 +87,6 @@ test("an outage answers 503 quickly, then the app recovers by itself with nothin
   const unavailable = server.output().split("\n").filter((line) => line.includes("database unavailable: answered 503"));
   expect(unavailable.length).toBeGreaterThan(0);
   expect(unavailable.filter((line) => line.includes("params:"))).toEqual([]);
+  // No log line names the subscriber's number (a failed query's values, a form's fields).
+  expect(server.output().split("\n").filter((line) => line.includes(gsm))).toEqual([]);
 });
