@@ -44,16 +44,18 @@ export function isUploadedFile(value: unknown): value is UploadedFile {
 export async function readBody(request: Request, limits: BodyLimits): Promise<Fields> {
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   const declared = Number(request.headers.get("content-length") ?? NaN);
-  const maxBytes = limits.file ? limits.file.requestBytes : limits.bytes;
+  const multipart = type.startsWith("multipart/form-data") && limits.file !== undefined;
+  // Only a multipart body may carry the route's file; every other body is held to the small limit.
+  const maxBytes = multipart ? limits.file!.requestBytes : limits.bytes;
   // Refused by what it says it is, before a byte is read.
-  if (declared > maxBytes) throw tooLarge(limits);
+  if (declared > maxBytes) throw tooLarge(limits, multipart);
   if (!request.body) return emptyFields();
   if (type.startsWith("application/json") || /^application\/[\w.+-]*\+json/.test(type)) {
     const text = await readText(request.body, limits.bytes, limits);
     return text.trim() === "" ? emptyFields() : fromJson(text, limits);
   }
-  if (type.startsWith("application/x-www-form-urlencoded") || (type.startsWith("multipart/form-data") && limits.file)) {
-    return fromForm(request, type, limits);
+  if (type.startsWith("application/x-www-form-urlencoded") || multipart) {
+    return fromForm(request, type, limits, maxBytes);
   }
   // A client sending nothing with a stray type is answered as one sending nothing; anything else is refused.
   const text = await readText(request.body, limits.bytes, limits);
@@ -77,9 +79,11 @@ function emptyFields(): Fields {
   return Object.create(null) as Fields;
 }
 
-function tooLarge(limits: BodyLimits) {
-  return edgeError.tooLarge(limits.file ? limits.file.tooLargeMessage : undefined);
+/** Past the byte limit; a multipart body that carries the route's file says the file is too large. */
+function tooLarge(limits: BodyLimits, multipart = false) {
+  return edgeError.tooLarge(multipart && limits.file ? limits.file.tooLargeMessage : undefined);
 }
+
 
 async function readText(body: ReadableStream<Uint8Array>, maxBytes: number, limits: BodyLimits): Promise<string> {
   const chunks: Uint8Array[] = [];
@@ -125,7 +129,7 @@ function fromJson(text: string, limits: BodyLimits): Fields {
 }
 
 /** Parses url-encoded or multipart form data with busboy, streaming, within the route's limits. */
-async function fromForm(request: Request, type: string, limits: BodyLimits): Promise<Fields> {
+async function fromForm(request: Request, type: string, limits: BodyLimits, maxBytes: number): Promise<Fields> {
   const entries: [string, string | UploadedFile][] = [];
   const written: string[] = [];
   const uploads: Promise<void>[] = [];
@@ -187,12 +191,11 @@ async function fromForm(request: Request, type: string, limits: BodyLimits): Pro
     });
   });
 
-  const maxBytes = limits.file ? limits.file.requestBytes : limits.bytes;
   let total = 0;
   try {
     for await (const chunk of request.body as AsyncIterable<Uint8Array>) {
       total += chunk.byteLength;
-      if (total > maxBytes) refuse(tooLarge(limits));
+      if (total > maxBytes) refuse(tooLarge(limits, type.startsWith("multipart/")));
       if (refusal) break;
       if (!parser.write(chunk)) await Promise.race([once(parser, "drain"), parsed]);
     }
