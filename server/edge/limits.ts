@@ -25,7 +25,10 @@ export const SMALL_BODY: Omit<BodyLimits, "file"> = { bytes: 8 * 1024, fieldByte
 /** The auto-reply: 10 exceptions of a 160-character message and 20 numbers each (common/line-features-rules.ts). */
 export const AUTO_REPLY_BODY: Omit<BodyLimits, "file"> = { bytes: 48 * 1024, fieldBytes: 2 * 1024, fields: 260, depth: 4, arrayLength: 24 };
 
-/** The feedback form: its text fields, and up to twice the file limit so an oversize file gets a message under its field. */
+/**
+ * The feedback form: its text fields and one file; a request up to 1 MiB over the file limit is read, so a
+ * file a little too large gets a message under its field (and the other fields are kept); beyond, 413.
+ */
 export function feedbackBody(dataDir: string): BodyLimits {
   return {
     bytes: 16 * 1024,
@@ -35,7 +38,7 @@ export function feedbackBody(dataDir: string): BodyLimits {
     arrayLength: 1,
     file: {
       fileBytes: FEEDBACK_FILE_MAX_BYTES,
-      requestBytes: 2 * FEEDBACK_FILE_MAX_BYTES + 64 * 1024,
+      requestBytes: FEEDBACK_FILE_MAX_BYTES + 1024 * 1024,
       directory: `${dataDir}/uploads`,
       tooLargeMessage: "validation.fileTooLarge",
     },

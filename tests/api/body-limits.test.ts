@@ -1,0 +1,174 @@
+// Every route's body limit (issue 14, "Tests"): each API operation that takes a body and each page action
+// accepts a body just under its limit (whatever it then says of the fields, never 413) and refuses one just
+// over it with 413, localised; a 10 MB body to any route — one that takes a body, a page, an unknown path —
+// is answered at once, without being read, while /healthz keeps answering. The timings are medians of
+// several tries, printed with the answer, and their bounds are wide (a refusal that reads the body would take
+// seconds, not tens of milliseconds).
+import { connect } from "node:net";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { AUTO_REPLY_BODY, feedbackBody, PAGE_ACTIONS, SMALL_BODY } from "../../server/edge/limits.ts";
+import { apiMessage } from "../support/contract.ts";
+import { insertSession, type SessionFixture } from "../support/subscriber.ts";
+import { send, startTestServer, type TestServer } from "../support/test-server.ts";
+
+let server: TestServer;
+let session: SessionFixture;
+let bodyOperations: { method: string; path: string; multipart: boolean }[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { FEEDBACK_PER_IP_HOUR: "100000", OTP_SENDS_PER_IP_HOUR: "100000" } });
+  session = await insertSession(server.databaseUrl, { gsm: "0944888002" });
+  const document = (await send(server.url, "/api-docs/openapi.json")).json<{ paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>> }>();
+  bodyOperations = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods)
+      .filter(([, operation]) => operation.requestBody)
+      .map(([method, operation]) => ({ method: method.toUpperCase(), path: path.replace(/\{[^}]+\}/g, "1"), multipart: "multipart/form-data" in operation.requestBody!.content })),
+  );
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** The limit of a route's urlencoded body (server/edge/limits.ts). */
+function formLimitOf(path: string): number {
+  if (/autoReply\/activate$|^\/super-clip$/i.test(path)) return AUTO_REPLY_BODY.bytes;
+  if (/feedback$/i.test(path)) return feedbackBody("").bytes;
+  return SMALL_BODY.bytes;
+}
+
+/** A urlencoded body of exactly `bytes` bytes, in few fields. */
+const formOf = (bytes: number) => `a=${"x".repeat(Math.max(0, bytes - 2))}`;
+
+function headersFor(target: { path: string; page: boolean }, language = "en"): Record<string, string> {
+  return target.page
+    ? { cookie: session.cookie, origin: server.url, "accept-language": language }
+    : { authorization: `Bearer ${session.token}`, "accept-language": language };
+}
+
+describe("each route's limit", () => {
+  test("every API operation with a body and every page action: just under its limit is read, just over it is 413", async () => {
+    const targets = [
+      ...bodyOperations.filter((operation) => !/signout/i.test(operation.path)).map((operation) => ({ ...operation, page: false })),
+      ...PAGE_ACTIONS.filter((action) => action.path !== "/account/logout").map((action) => ({ method: "POST", path: action.path, page: true, multipart: false })),
+    ];
+    expect(targets.length).toBeGreaterThan(25);
+    const table: string[] = [];
+    for (const target of targets) {
+      const limit = formLimitOf(target.path);
+      // Field values are limited too (2 KiB; a message is shorter): these bodies test the bytes alone.
+      const under = await send(server.url, target.path, {
+        method: target.method,
+        headers: { ...headersFor(target), "content-type": "application/x-www-form-urlencoded" },
+        body: Array.from({ length: Math.floor(limit / 1000) }, (_, index) => `f${index}=${"x".repeat(990)}`).join("&").slice(0, limit - 1),
+      });
+      const over = await send(server.url, target.path, { method: target.method, headers: { ...headersFor(target), "content-type": "application/x-www-form-urlencoded" }, body: formOf(limit + 1) });
+      table.push(`${target.method} ${target.path}: limit ${limit} B, under → ${under.status}, over → ${over.status}`);
+      expect(under.status, `${target.path} just under its limit`).not.toBe(413);
+      expect(under.status, `${target.path}: ${under.text.slice(0, 200)}`).toBeLessThan(500);
+      expect(over.status, `${target.path} just over its limit`).toBe(413);
+    }
+    console.log(table.join("\n"));
+  });
+
+  test("the 413 is localised, for the API and for a page action", async () => {
+    // (A plain form post to a page gets the page again with the message; the dialogs' actions answer JSON.)
+    for (const language of ["ar", "en"] as const) {
+      const apiAnswer = await send(server.url, "/core/api/callForward/activate", {
+        method: "POST",
+        headers: { ...headersFor({ path: "", page: false }, language), "content-type": "application/x-www-form-urlencoded" },
+        body: formOf(SMALL_BODY.bytes + 1),
+      });
+      expect(apiAnswer.json<{ message: string; code: string }>()).toMatchObject({ code: "PAYLOAD_TOO_LARGE", message: apiMessage(language, "tooLarge") });
+      // A page action the dialogs call (answers JSON): /account/code, in the page's language.
+      const page = await send(server.url, `/account/code?lang=${language}`, {
+        method: "POST",
+        headers: { cookie: `lang=${language}`, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+        body: formOf(SMALL_BODY.bytes + 1),
+      });
+      expect(page.status).toBe(413);
+      expect(page.json<{ ok: boolean; message: string }>()).toMatchObject({ ok: false, message: apiMessage(language, "tooLarge") });
+    }
+  });
+
+  test("multipart only where a file is taken: the feedback routes take about 10 MB, any other route refuses it", async () => {
+    expect(bodyOperations.filter((operation) => operation.multipart).map((operation) => operation.path)).toEqual(["/customerCare/api/feedback"]);
+    const multipart = { "content-type": "multipart/form-data; boundary=b" };
+    const part = '--b\r\nContent-Disposition: form-data; name="gsm"\r\n\r\n0944888002\r\n--b--\r\n';
+    expect((await send(server.url, "/core/api/callForward/show", { method: "POST", headers: { ...headersFor({ path: "", page: false }), ...multipart }, body: part })).status).toBe(415);
+  });
+});
+
+/**
+ * Declares a body of `bytes` and sends only its first 256 KiB, then waits for the answer: a route that
+ * answers without reading the body answers now; one that would read 10 MB waits for the rest, which never
+ * comes (the wait is cut after 3 s and reported as such). Answers the status and the time to the status line.
+ */
+function postHuge(path: string, bytes: number, headers: Record<string, string>): Promise<{ status: number; ms: number }> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const socket = connect(Number(port), "127.0.0.1");
+    let answer = "";
+    const timer = setTimeout(() => {
+      resolve({ status: 0, ms: performance.now() - started });
+      socket.destroy();
+    }, 3_000);
+    socket.on("connect", () => {
+      const head = [`POST ${path} HTTP/1.1`, `Host: 127.0.0.1:${port}`, `Content-Length: ${bytes}`, "Connection: close", ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)].join("\r\n");
+      socket.write(`${head}\r\n\r\n`);
+      socket.write(Buffer.alloc(256 * 1024, "a"));
+    });
+    socket.on("data", (data) => {
+      answer += data.toString("latin1");
+      const match = /^HTTP\/1\.1 (\d{3})/.exec(answer);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ status: Number(match[1]), ms: performance.now() - started });
+        socket.destroy();
+      }
+    });
+    // A server that answered early may close before the first bytes are written: the answer is what counts.
+    socket.on("error", () => {});
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+describe("a 10 MB body", () => {
+  test("to any route is answered at once, without being read, while /healthz keeps answering", { timeout: 120_000 }, async () => {
+    const targets: { path: string; headers: Record<string, string> }[] = [
+      { path: "/core/api/callForward/activate", headers: { authorization: `Bearer ${session.token}`, "content-type": "application/x-www-form-urlencoded" } },
+      { path: "/api/users/resendCode", headers: { "content-type": "application/json" } },
+      { path: "/customerCare/api/feedback", headers: { "content-type": "multipart/form-data; boundary=b" } },
+      { path: "/call-forward", headers: { cookie: session.cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" } },
+      { path: "/support/Feedback", headers: { origin: server.url, "content-type": "multipart/form-data; boundary=b" } },
+      { path: "/home", headers: { origin: server.url, "content-type": "text/plain" } },
+      { path: "/core/api/nope", headers: { "content-type": "application/json" } },
+      { path: "/nope", headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" } },
+    ];
+    const lines: string[] = [];
+    for (const target of targets) {
+      const refusals: number[] = [];
+      const probes: number[] = [];
+      let status = 0;
+      for (let round = 0; round < 5; round++) {
+        const probing = (async () => {
+          const started = performance.now();
+          expect((await send(server.url, "/healthz")).status).toBe(200);
+          probes.push(performance.now() - started);
+        })();
+        const answer = await postHuge(target.path, 10 * 1024 * 1024, target.headers);
+        await probing;
+        refusals.push(answer.ms);
+        status = answer.status;
+      }
+      lines.push(`${target.path}: ${status} in ${median(refusals).toFixed(1)} ms (median of 5); /healthz meanwhile ${median(probes).toFixed(1)} ms`);
+      expect(status, `${target.path}: no answer while the body was incomplete (it waited to read it)`).toBeGreaterThan(0);
+      expect(status, target.path).toBeLessThan(500);
+      expect(median(refusals), `${target.path} answered a 10 MB body slowly: it was read`).toBeLessThan(100);
+      expect(median(probes), `/healthz waited behind the 10 MB body to ${target.path}`).toBeLessThan(50);
+    }
+    console.log(lines.join("\n"));
+    expect((await send(server.url, "/healthz")).status).toBe(200);
+  });
+});
