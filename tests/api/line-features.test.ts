@@ -155,6 +155,19 @@ describe("call forwarding", () => {
     }
   });
 
+  test("a number in Arabic-Indic digits is the same number: a deactivated line refuses it too, and no second line appears (finding 8)", async () => {
+    const { token, gsm } = await subscriber();
+    await withClient(server.databaseUrl, (client) => client.query("insert into network_lines (gsm, state, national_id) values ($1, 'deactivated', '12345678901')", [gsm]));
+    const arabicIndic = gsm.replace(/\d/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
+    for (const number of [gsm, arabicIndic, ` ${arabicIndic} `]) {
+      expectFailure(await post("/core/api/callForward/activate", { gsm: number, serviceState: "0" }, token, "en"), 409, "LINE_DEACTIVATED", "en", "lineFeatures.errors.LINE_DEACTIVATED");
+      expect(expectSuccess<Feature>(await post("/core/api/superClip/show", { gsm: number }, token, "en"), "en").lineState).toBe("deactivated");
+    }
+    const lines = await withClient(server.databaseUrl, async (client) => (await client.query("select gsm from network_lines where gsm in ($1, $2)", [gsm, arabicIndic])).rows);
+    expect(lines, "only the number's one line, never one keyed by its Arabic-Indic form").toEqual([{ gsm }]);
+    expect(await auditRows(arabicIndic)).toEqual([]);
+  });
+
   test("a deactivated line shows its state and refuses changes (409)", async () => {
     const { token, gsm } = await subscriber();
     await withClient(server.databaseUrl, (client) => client.query("insert into network_lines (gsm, state, national_id) values ($1, 'deactivated', '12345678901')", [gsm]));
