@@ -1,7 +1,7 @@
 // POST /account/code: asks for a one-time code (login, register, add-number) or a resend.
 import type { Route } from "./+types/account.code";
 import { codeRequestForm } from "../../common/account.ts";
-import { requestAddNumberCode, requestLoginCode, requestRegisterCode, resendCode } from "../../server/account/service.ts";
+import { codeSendingIpLimit, codeSendingLimited, requestAddNumberCode, requestLoginCode, requestRegisterCode, resendCode } from "../../server/account/service.ts";
 import { edgeError, validate } from "../../server/edge/app-error.ts";
 import { answer, requestOrigin, t } from "../account/actions.server.ts";
 import { servicesContext } from "../context.ts";
@@ -18,4 +18,4 @@ export const action: (args: Route.ActionArgs) => Promise<unknown> = pageAction("
     await requestAddNumberCode(services, account.accountId, gsm, origin);
   } else await requestLoginCode(services, gsm, origin);
   return answer({ ok: true, message: t(context, "account.codeSent") });
-});
+}, { ipLimit: { limit: codeSendingIpLimit, refusal: codeSendingLimited } });

@@ -8,9 +8,11 @@ import type { Context } from "hono";
 import { encryptedNumberAndCodeForm, encryptedNumberForm, numberForm, profileUpdateSchema } from "../../common/account.ts";
 import { createApiRouter } from "../api/router.ts";
 import { failureSchema, jsonContent, ok, successSchema } from "../api/envelope.ts";
-import { apiRoute, bearerHeaders, bearerSession, languageHeaders } from "../edge/api-route.ts";
+import { apiRoute, bearerHeaders, bearerSession, languageHeaders, type IpLimit } from "../edge/api-route.ts";
 import type { AppEnv } from "../http-env.ts";
 import {
+  codeSendingIpLimit,
+  codeSendingLimited,
   decryptNumber,
   decryptNumberAndCode,
   getProfile,
@@ -29,6 +31,12 @@ import {
 import { AccountError, type AccountErrorCode, type CodeSent, type RequestOrigin } from "./types.ts";
 
 const tags = ["Users"];
+
+/** A client over its hourly code allowance is refused before its body is read. */
+const codeSendingIpCheck: IpLimit = {
+  limit: (c) => codeSendingIpLimit(c.get("services"), c.get("clientIp")),
+  refusal: codeSendingLimited,
+};
 
 export function originOf(c: Context<AppEnv>): RequestOrigin {
   return { clientIp: c.get("clientIp"), language: c.get("language"), userAgent: c.req.header("user-agent") };
@@ -106,6 +114,7 @@ apiRoute(
     tags,
     summary: "Send a login code to a number that has an account",
     session: false,
+    ipLimit: codeSendingIpCheck,
     body: { schema: encryptedNumberForm, description: "The encrypted number" },
     responses: codeSendingResponses("The code was sent by SMS", "NO_ACCOUNT"),
   },
@@ -120,6 +129,7 @@ apiRoute(
     tags,
     summary: "Send a registration code to a number that has no account",
     session: false,
+    ipLimit: codeSendingIpCheck,
     body: { schema: encryptedNumberForm, description: "The encrypted number" },
     responses: codeSendingResponses("The code was sent by SMS", "ACCOUNT_EXISTS"),
   },
@@ -134,6 +144,7 @@ apiRoute(
     tags,
     summary: "Send a new code for the number's pending login, registration or add-number",
     session: false,
+    ipLimit: codeSendingIpCheck,
     body: { schema: numberForm, description: "The number, plain" },
     responses: codeSendingResponses("A new code was sent; the previous one no longer works", "NO_PENDING_CODE", "NO_ACCOUNT", "ACCOUNT_EXISTS", "NUMBER_TAKEN"),
   },
@@ -171,6 +182,7 @@ apiRoute(
     tags,
     summary: "Send a code to a number to add to the caller's account",
     session: true,
+    ipLimit: codeSendingIpCheck,
     body: { schema: numberForm, description: "The number to add, plain" },
     responses: codeSendingResponses("The code was sent to the new number", "SESSION_EXPIRED", "NUMBER_TAKEN"),
   },

@@ -98,12 +98,22 @@ interface CodeTarget {
   accountId: number | null;
 }
 
+/** Codes a client IP may ask for per hour: counted when a code is sent, and peeked before a request's body is read. */
+export function codeSendingIpLimit(services: Pick<AppServices, "config">, clientIp: string): RateLimit {
+  return { key: `otp:ip:1h:${rateLimitSubject(clientIp || "unknown")}`, limit: services.config.OTP_SENDS_PER_IP_HOUR, windowSeconds: 60 * 60 };
+}
+
+/** The refusal of a sender over a sending limit. */
+export function codeSendingLimited(retryAfterSeconds: number): AccountError {
+  return new AccountError("RATE_LIMITED", { retryAfterSeconds });
+}
+
 function sendingLimits(services: AppServices, gsm: string, origin: RequestOrigin): RateLimit[] {
   const { config } = services;
   return [
     { key: `otp:number:10m:${gsm}`, limit: config.OTP_SENDS_PER_NUMBER_10_MIN, windowSeconds: 10 * 60 },
     { key: `otp:number:1h:${gsm}`, limit: config.OTP_SENDS_PER_NUMBER_HOUR, windowSeconds: 60 * 60 },
-    { key: `otp:ip:1h:${rateLimitSubject(origin.clientIp || "unknown")}`, limit: config.OTP_SENDS_PER_IP_HOUR, windowSeconds: 60 * 60 },
+    codeSendingIpLimit(services, origin.clientIp),
   ];
 }
 
@@ -138,7 +148,7 @@ async function sendCode(services: AppServices, target: CodeTarget, origin: Reque
       throw new AccountError("RESEND_TOO_SOON", { retryAfterSeconds: secondsUntil(resendAt, now) });
     }
     const wait = await hitLimits(tx, limits);
-    if (wait !== null) throw new AccountError("RATE_LIMITED", { retryAfterSeconds: wait });
+    if (wait !== null) throw codeSendingLimited(wait);
     const [row] = await tx
       .insert(oneTimeCodes)
       .values({

@@ -16,7 +16,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
 const SESSION_GSM = "0944777001";
 
-type Schema = { $ref?: string; properties?: Record<string, { example?: unknown }>; example?: unknown };
+type Schema = { $ref?: string; properties?: Record<string, { example?: unknown }>; example?: unknown; allOf?: Schema[] };
 interface Operation {
   method: string;
   path: string;
@@ -41,8 +41,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** A schema with its `$ref` followed and an `allOf` (a number and a form) merged into one set of properties. */
 function resolve(schema: Schema | undefined): Schema | undefined {
-  return schema?.$ref ? document.components?.schemas?.[schema.$ref.split("/").pop()!] : schema;
+  const found = schema?.$ref ? document.components?.schemas?.[schema.$ref.split("/").pop()!] : schema;
+  if (!found?.allOf) return found;
+  return { ...found, properties: Object.assign({}, ...found.allOf.map((part) => resolve(part)?.properties ?? {})) };
 }
 
 function propertiesOf(schema: Schema | undefined): string[] {

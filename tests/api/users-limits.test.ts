@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { expectFailure, expectSuccess } from "../support/contract.ts";
 import { withClient } from "../support/database.ts";
 import { encryptFor, freshNumber, latestCode, outboxOf, postForm, publicKeyOf } from "../support/subscriber.ts";
-import { api, startTestServer, type TestServer } from "../support/test-server.ts";
+import { api, send, startTestServer, type TestServer } from "../support/test-server.ts";
 
 const servers: TestServer[] = [];
 afterAll(async () => {
@@ -190,6 +190,11 @@ describe("codes per client IP", () => {
     }
     const spoofed = await postForm(server, "/core/api/users/signup2", { gsm: encryptFor(key, freshNumber("0977")) }, { language: "en", headers: { "x-forwarded-for": "203.0.113.9" } });
     expectFailure(spoofed, 429, "RATE_LIMITED", "en", "account.errors.RATE_LIMITED");
+    // The limit is checked before the body is read: an oversized or broken body changes nothing, API or page.
+    const oversized = await api(server).request("/api/users/resendCode", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "accept-language": "en" }, body: `gsm=${"1".repeat(100_000)}` });
+    expectFailure(oversized, 429, "RATE_LIMITED", "en", "account.errors.RATE_LIMITED");
+    const page = await send(server.url, "/account/code", { method: "POST", headers: { origin: server.url, "content-type": "application/json" }, body: "{broken" });
+    expect(page.status).toBe(429);
   });
 });
 
