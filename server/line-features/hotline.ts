@@ -70,8 +70,17 @@ async function changeLineState(services: AppServices, actor: Actor, gsm: string,
     }
     throw new LineFeatureError("HOTLINE_PROOF_WRONG");
   }
-  // A right proof (one of the tries the gate let through, even the one that set the lock) starts the count again.
-  await services.db.update(lineServicePasswords).set({ failures: 0, lockedUntil: null }).where(eq(lineServicePasswords.gsm, gsm));
+  // A right proof starts the count again, unless tries counted after it locked the number while it was being
+  // checked: lifting their lock would forgive them, so it loses (the try that set the lock itself may win).
+  const [accepted] = await services.db
+    .update(lineServicePasswords)
+    .set({ failures: 0, lockedUntil: null })
+    .where(and(eq(lineServicePasswords.gsm, gsm), stored.lockedUntil ? eq(lineServicePasswords.lockedUntil, stored.lockedUntil) : isNull(lineServicePasswords.lockedUntil)))
+    .returning({ gsm: lineServicePasswords.gsm });
+  if (!accepted) {
+    const [current] = await services.db.select({ lockedUntil: lineServicePasswords.lockedUntil }).from(lineServicePasswords).where(eq(lineServicePasswords.gsm, gsm));
+    throw locked(current?.lockedUntil ?? now, now);
+  }
   if (status.state === wanted) throw new LineFeatureError("ALREADY_IN_STATE");
   await services.network.setLineState(gsm, wanted);
   await recordChange(services.db, { actor, gsm, feature: "hotline", action: wanted === "deactivated" ? "deactivate-line" : "reactivate-line", before: { state: status.state }, after: { state: wanted } });
