@@ -242,6 +242,23 @@ describe.each(cases)("%s in %s", (path, language) => {
   });
 });
 
+/**
+ * Strings only React's development build carries (its warnings and its stack frame marker). `npm run build`
+ * must build production assets whatever NODE_ENV says (the test command builds with NODE_ENV=development
+ * on purpose): a development React is twice the JavaScript and slower on a cheap phone.
+ */
+const DEVELOPMENT_REACT = ["react-stack-bottom-frame", 'Each child in a list should have a unique "key" prop'];
+
+it("sends the browser React's production build, never its development build", async () => {
+  const scripts = [...new Set(measured.flatMap((figures) => figures.all).filter((transfer) => transfer.type === "Script").map((transfer) => transfer.url))];
+  expect(scripts.length, "no script was measured").toBeGreaterThan(0);
+  for (const url of scripts) {
+    const text = await (await fetch(url)).text();
+    const marker = DEVELOPMENT_REACT.find((needle) => text.includes(needle));
+    expect(marker, `${url} is a development build (it contains ${JSON.stringify(marker)}): npm run build must set NODE_ENV=production`).toBeUndefined();
+  }
+});
+
 it(`/home transfers at most ${kb(BUDGETS.homeTotal)} KB in all, in each language`, () => {
   for (const language of AUDITED_LANGUAGES) {
     const { all } = figuresOf("/home", language);
