@@ -1,5 +1,5 @@
 // The app's own PostgreSQL server, used when DATABASE_URL is unset. Its files live in DATA_DIR/postgres
-// and it listens on a unix socket in DATA_DIR/run only (no TCP port), so it can never clash with a
+// (as root with a private parent folder: see clusterFolders) and it listens on a unix socket in DATA_DIR/run only (no TCP port), so it can never clash with a
 // PostgreSQL already running on the machine. When the app runs as root the server runs as the
 // `postgres` system user, since PostgreSQL refuses to run as root.
 //
@@ -7,7 +7,8 @@
 // stale postmaster.pid may be left behind: start() stops the orphan or removes the stale lock, then
 // PostgreSQL's own crash recovery replays the write-ahead log, so every committed write is kept.
 import { spawn, spawnSync, execFileSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, chownSync, chmodSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, chownSync, chmodSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -158,24 +159,71 @@ function run(command: string, args: string[], user: { uid: number; gid: number }
   });
 }
 
+/**
+ * Where a cluster lives when the app runs as root but the `postgres` user cannot pass through a parent of
+ * DATA_DIR (a clone under /root, or in a `mktemp -d` folder, both 0700): a folder of its own under
+ * /var/lib, named after DATA_DIR's real path so that each DATA_DIR keeps its own cluster across restarts.
+ * We do not loosen the permissions of the user's folders to make room.
+ */
+export const RELOCATED_CLUSTERS_DIR = "/var/lib/sama-website-postgres";
+
+export function relocatedClusterDir(dataDir: string): string {
+  return path.join(RELOCATED_CLUSTERS_DIR, createHash("sha256").update(realpathSync(dataDir)).digest("hex").slice(0, 16));
+}
+
+/** The note left in DATA_DIR saying where its cluster is, for whoever backs DATA_DIR up. */
+export const CLUSTER_LOCATION_NOTE = "postgres-location.txt";
+
+/** Whether `user` can pass through every folder down to `folder` and `folder` itself. */
+function reachableBy(user: { uid: number; gid: number }, folder: string): boolean {
+  return spawnSync("test", ["-x", folder], { ...user }).status === 0;
+}
+
+function makeOwnedFolder(folder: string, user: { uid: number; gid: number } | undefined): void {
+  mkdirSync(folder, { recursive: true });
+  chmodSync(folder, 0o700);
+  if (user) chownSync(folder, user.uid, user.gid);
+}
+
+/**
+ * The cluster's folder and its socket folder: DATA_DIR/postgres and DATA_DIR/run, unless we are root and
+ * the `postgres` user cannot reach DATA_DIR; then a folder that user owns (relocatedClusterDir), named in
+ * the start log and in DATA_DIR/postgres-location.txt.
+ */
+function clusterFolders(dataDir: string, user: { uid: number; gid: number } | undefined, logger: Logger): { pgdata: string; socketDir: string } {
+  mkdirSync(dataDir, { recursive: true });
+  const inDataDir = { pgdata: path.join(dataDir, "postgres"), socketDir: path.join(dataDir, "run") };
+  if (!user) {
+    for (const folder of Object.values(inDataDir)) makeOwnedFolder(folder, undefined);
+    return inDataDir;
+  }
+  // The postgres user must be able to pass through DATA_DIR itself (mkdtemp and umask may leave it 0700).
+  chmodSync(dataDir, statSync(dataDir).mode | 0o111);
+  if (reachableBy(user, dataDir)) {
+    for (const folder of Object.values(inDataDir)) makeOwnedFolder(folder, user);
+    return inDataDir;
+  }
+  if (existsSync(path.join(inDataDir.pgdata, "PG_VERSION"))) {
+    throw new Error(`The postgres system user cannot reach ${inDataDir.pgdata}, which holds a cluster: make every parent folder of DATA_DIR traversable by it, or move DATA_DIR (or set DATABASE_URL)`);
+  }
+  const home = relocatedClusterDir(dataDir);
+  mkdirSync(RELOCATED_CLUSTERS_DIR, { recursive: true, mode: 0o755 });
+  const relocated = { pgdata: path.join(home, "postgres"), socketDir: path.join(home, "run") };
+  makeOwnedFolder(home, user);
+  for (const folder of Object.values(relocated)) makeOwnedFolder(folder, user);
+  writeFileSync(
+    path.join(dataDir, CLUSTER_LOCATION_NOTE),
+    `The postgres system user cannot reach this folder (a parent folder is private), so the embedded PostgreSQL\n` +
+      `keeps its cluster in ${home}. Back that folder up with this one.\n`,
+  );
+  logger.warn({ clusterDir: home, dataDir }, "the postgres system user cannot reach DATA_DIR: the embedded PostgreSQL keeps its files in clusterDir (back it up with DATA_DIR)");
+  return relocated;
+}
+
 export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Promise<EmbeddedPostgres> {
   const binaries = await loadBinaries();
-  const pgdata = path.join(dataDir, "postgres");
-  const socketDir = path.join(dataDir, "run");
   const user = serverUser();
-  mkdirSync(pgdata, { recursive: true });
-  mkdirSync(socketDir, { recursive: true });
-  chmodSync(pgdata, 0o700);
-  chmodSync(socketDir, 0o700);
-  if (user) {
-    chownSync(pgdata, user.uid, user.gid);
-    chownSync(socketDir, user.uid, user.gid);
-    // The postgres user must be able to pass through DATA_DIR (mkdtemp and umask may leave it 0700).
-    chmodSync(dataDir, statSync(dataDir).mode | 0o111);
-    if (spawnSync("test", ["-w", pgdata], { ...user }).status !== 0) {
-      throw new Error(`The postgres system user cannot reach ${pgdata}: every parent folder of DATA_DIR must be traversable by it (or set DATABASE_URL)`);
-    }
-  }
+  const { pgdata, socketDir } = clusterFolders(dataDir, user, logger);
 
   if (!existsSync(path.join(pgdata, "PG_VERSION"))) {
     logger.info({ pgdata }, "initialising the embedded PostgreSQL data directory");
