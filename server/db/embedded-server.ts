@@ -8,7 +8,7 @@
 // PostgreSQL's own crash recovery replays the write-ahead log, so every committed write is kept.
 import { spawn, spawnSync, execFileSync, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, chownSync, chmodSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, chownSync, chmodSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -220,9 +220,34 @@ function clusterFolders(dataDir: string, user: { uid: number; gid: number } | un
   return relocated;
 }
 
+/**
+ * The binaries as the `postgres` user can run them. They sit in node_modules, inside the clone: when that
+ * user cannot reach them (the clone is under a private folder), a copy of the package's native folder
+ * (60 MB, once per version) goes beside the relocated clusters. PostgreSQL finds its lib and share
+ * folders relative to its binary, so the copy runs as the original would.
+ */
+function binariesFor(user: { uid: number; gid: number } | undefined, binaries: Binaries, logger: Logger): Binaries {
+  if (!user || reachableBy(user, binaries.postgres)) return binaries;
+  const nativeDir = path.dirname(path.dirname(binaries.postgres));
+  const packageDir = path.dirname(nativeDir);
+  const version = (JSON.parse(readFileSync(path.join(packageDir, "package.json"), "utf8")) as { version: string }).version;
+  const copyDir = path.join(RELOCATED_CLUSTERS_DIR, `binaries-${os.platform()}-${os.arch()}-${version}`);
+  const complete = path.join(copyDir, ".complete");
+  if (!existsSync(complete)) {
+    logger.warn({ binariesDir: copyDir }, "the postgres system user cannot reach node_modules: copying the PostgreSQL binaries where it can");
+    rmSync(copyDir, { recursive: true, force: true });
+    mkdirSync(RELOCATED_CLUSTERS_DIR, { recursive: true, mode: 0o755 });
+    cpSync(nativeDir, copyDir, { recursive: true, verbatimSymlinks: true });
+    chmodSync(copyDir, 0o755);
+    writeFileSync(complete, version);
+  }
+  const relocated = (binary: string) => path.join(copyDir, path.relative(nativeDir, binary));
+  return { initdb: relocated(binaries.initdb), postgres: relocated(binaries.postgres) };
+}
+
 export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Promise<EmbeddedPostgres> {
-  const binaries = await loadBinaries();
   const user = serverUser();
+  const binaries = binariesFor(user, await loadBinaries(), logger);
   const { pgdata, socketDir } = clusterFolders(dataDir, user, logger);
 
   if (!existsSync(path.join(pgdata, "PG_VERSION"))) {

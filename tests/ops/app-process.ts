@@ -13,12 +13,12 @@ export interface AppProcess {
   exited: Promise<number | null>;
 }
 
-export async function startApp(env: Record<string, string>, { seed = true, timeoutMs = 60_000 } = {}): Promise<AppProcess> {
-  if (!existsSync(path.join(rootDir, "build/server/index.js"))) {
+export async function startApp(env: Record<string, string>, { seed = true, timeoutMs = 60_000, cwd = rootDir } = {}): Promise<AppProcess> {
+  if (!existsSync(path.join(cwd, "build/server/index.js"))) {
     throw new Error("build/server/index.js is missing: run `npm run build` before the operations tests");
   }
   const child = spawn(process.execPath, ["--disable-proto=delete", "server/serve.js", ...(seed ? ["--seed"] : [])], {
-    cwd: rootDir,
+    cwd,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", NODE_ENV: "test", DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -3,16 +3,23 @@
 // the `postgres` system user, who cannot pass through such a parent: the cluster then lives in a folder
 // that user owns, named in the start log and in DATA_DIR/postgres-location.txt. Not as root, the server
 // runs as ourselves and the cluster stays in DATA_DIR/postgres.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { CLUSTER_LOCATION_NOTE, relocatedClusterDir } from "../../server/db/embedded-server.ts";
-import { startApp, type AppProcess } from "./app-process.ts";
+import { rootDir, startApp, type AppProcess } from "./app-process.ts";
 
 const privateParent = mkdtempSync(path.join(os.tmpdir(), "op-private-"));
-const dataDir = path.join(privateParent, "clone", "data");
+const clone = path.join(privateParent, "clone");
+const dataDir = path.join(clone, "data");
 mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+// The clone, built and installed, as hard links of this checkout (node_modules included, so the
+// PostgreSQL binaries too are behind the private folder, as on a real clone).
+for (const entry of readdirSync(rootDir)) {
+  if (entry !== ".git" && entry !== "data") execFileSync("cp", ["-al", path.join(rootDir, entry), clone]);
+}
 const asRoot = os.userInfo().uid === 0;
 let app: AppProcess | undefined;
 
@@ -27,7 +34,7 @@ afterAll(async () => {
 
 it(`starts from a clone inside a 0700 folder (${asRoot ? "as root" : "not as root"}) and serves pages from its database`, async () => {
   expect(statSync(privateParent).mode & 0o777, "the parent folder is private").toBe(0o700);
-  app = await startApp({ DATA_DIR: dataDir }, { timeoutMs: 120_000 });
+  app = await startApp({ DATA_DIR: dataDir }, { timeoutMs: 120_000, cwd: clone });
   const ready = await fetch(`${app.url}/readyz`);
   expect(ready.status, app.output()).toBe(200);
   const page = await fetch(`${app.url}/home`);
