@@ -13,6 +13,13 @@ export const loginNumberSchema = z
   .transform(normaliseDigits)
   .pipe(z.string().regex(LOGIN_NUMBER_PATTERN, VALIDATION.numberInvalid));
 
+/** A number, RSA-OAEP-256 (SHA-256) encrypted with the site's public key, base64. */
+export const encryptedNumberField = z
+  .string({ error: VALIDATION.numberInvalid })
+  .min(1, VALIDATION.numberInvalid)
+  .max(1024, VALIDATION.numberInvalid)
+  .meta({ description: "base64 RSA-OAEP-256 (SHA-256) ciphertext of the number, with the key of core/api/users/publicKey" });
+
 /** The six-digit one-time code. */
 export const codeSchema = z
   .string({ error: VALIDATION.codeIncomplete })
@@ -53,11 +60,19 @@ export const profileUpdateSchema = z.object({
 
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
-/** The web UI's code request (/account/code): the number, and what the code is for. */
-export const codeRequestForm = z.object({
-  gsm: loginNumberSchema,
-  intent: z.enum(["login", "register", "resend", "add-number"], { error: VALIDATION.numberInvalid }).default("login"),
-});
+/**
+ * The web UI's code request (/account/code): what the code is for, and the number. A login or a
+ * registration carries the number encrypted with the site's key, as login2 and signup2 do (spec §6);
+ * a resend and an add-number carry it as it is, as resendCode and users/new do.
+ */
+export const codeRequestForm = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.enum(["login", "register"]), gsm: encryptedNumberField }),
+    z.object({ intent: z.enum(["resend", "add-number"]), gsm: loginNumberSchema }),
+  ],
+  { error: VALIDATION.numberInvalid },
+);
 
 const verifyMode = z.enum(["login", "register", "add-number"], { error: VALIDATION.codeIncomplete }).optional();
 
@@ -91,15 +106,7 @@ export const requestedNumber = z
 export const numberForm = z.object({ gsm: requestedNumber }).meta({ id: "NumberForm" });
 
 /** login2 and signup2: the number, RSA-OAEP-256 encrypted with the key of core/api/users/publicKey. */
-export const encryptedNumberForm = z
-  .object({
-    gsm: z
-      .string({ error: VALIDATION.numberInvalid })
-      .min(1, VALIDATION.numberInvalid)
-      .max(1024, VALIDATION.numberInvalid)
-      .meta({ description: "base64 RSA-OAEP-256 (SHA-256) ciphertext of the number, with the key of core/api/users/publicKey" }),
-  })
-  .meta({ id: "EncryptedNumber" });
+export const encryptedNumberForm = z.object({ gsm: encryptedNumberField }).meta({ id: "EncryptedNumber" });
 
 /** signin and new/verify (and the hotline password): `number#code`, RSA-OAEP-256 encrypted. */
 export const encryptedCodeField = z

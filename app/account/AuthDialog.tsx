@@ -12,7 +12,7 @@ import { AuthModeToggle } from "../shell/AuthModeToggle.tsx";
 import { CloseIcon } from "../shell/icons.tsx";
 import type { AuthDialogMode } from "../shell/ShellContext.tsx";
 import { showToast } from "../shell/toast-queue.ts";
-import { ACCOUNT_PATHS, encryptNumberAndCode, postAccountForm } from "./account-client.ts";
+import { ACCOUNT_PATHS, encryptNumber, encryptNumberAndCode, postAccountForm } from "./account-client.ts";
 import { CodeBoxes, emptyCode } from "./CodeBoxes.tsx";
 import { OPEN_LOGIN_PARAM } from "./params.ts";
 
@@ -101,7 +101,9 @@ function AuthSteps({ mode, onClose }: { mode: AuthDialogMode; onClose(): void })
     }
     setNumberError(undefined);
     setBusy(true);
-    const answer = await postAccountForm(ACCOUNT_PATHS.code, { intent: mode, gsm: parsed.data }, sorry);
+    // A login's or a registration's number travels encrypted (spec §6); an added number as it is (users/new).
+    const sent = mode === "add-number" ? parsed.data : await encryptNumber(parsed.data);
+    const answer = sent === null ? { ok: false as const, message: sorry } : await postAccountForm(ACCOUNT_PATHS.code, { intent: mode, gsm: sent }, sorry);
     setBusy(false);
     showToast(answer.message, answer.ok ? "success" : "error");
     if (!answer.ok) return;

@@ -42,18 +42,18 @@ function pemToDer(pem: string): ArrayBuffer {
 let publicKey: Promise<CryptoKey> | null = null;
 
 /**
- * RSA-OAEP (SHA-256) of "number#code", base64, as the spec API's signin expects. Null when this
- * browser cannot (no WebCrypto outside a secure context, or the key did not load): the caller
- * then sends the number and code as they are, over the same (in production, HTTPS) connection.
+ * RSA-OAEP (SHA-256) of `text` with the site's public key, base64, as the spec API expects it (spec §6).
+ * Null when this browser cannot: no WebCrypto outside a secure context (HTTPS, or localhost), or the
+ * key did not load.
  */
-export async function encryptNumberAndCode(gsm: string, code: string): Promise<string | null> {
+async function encryptText(text: string): Promise<string | null> {
   if (typeof crypto === "undefined" || !crypto.subtle) return null;
   try {
     publicKey ??= fetch(ACCOUNT_PATHS.publicKey)
       .then((response) => response.json() as Promise<{ pem: string }>)
       .then(({ pem }) => crypto.subtle.importKey("spki", pemToDer(pem), { name: "RSA-OAEP", hash: "SHA-256" }, false, ["encrypt"]));
     const key = await publicKey;
-    const cipher = await crypto.subtle.encrypt({ name: "RSA-OAEP" }, key, new TextEncoder().encode(`${gsm}#${code}`));
+    const cipher = await crypto.subtle.encrypt({ name: "RSA-OAEP" }, key, new TextEncoder().encode(text));
     let binary = "";
     for (const byte of new Uint8Array(cipher)) binary += String.fromCharCode(byte);
     return btoa(binary);
@@ -62,3 +62,12 @@ export async function encryptNumberAndCode(gsm: string, code: string): Promise<s
     return null;
   }
 }
+
+/** The number of a login or a registration's first step, which the server takes only encrypted. */
+export const encryptNumber = (gsm: string) => encryptText(gsm);
+
+/**
+ * The `number#code` of the second step. When this browser cannot encrypt, the caller sends the number
+ * and code as they are, over the same (in production, HTTPS) connection.
+ */
+export const encryptNumberAndCode = (gsm: string, code: string) => encryptText(`${gsm}#${code}`);

@@ -1,4 +1,5 @@
-// GET /account/public-key: the RSA public key the browser encrypts number#code with.
+// GET /account/public-key: the RSA public key the browser encrypts with (the number of a login or
+// registration, and number#code).
 import type { Route } from "./+types/account.public-key";
 import { getPublicKey } from "../../server/account/service.ts";
 import { servicesContext } from "../context.ts";

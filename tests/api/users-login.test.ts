@@ -259,3 +259,35 @@ describe("secrets stay out of the logs", () => {
     expectNotLogged(server, secrets);
   });
 });
+
+describe("the web UI's first step: POST /account/code (spec §6: the number travels encrypted)", () => {
+  const askCode = (fields: Record<string, string>, language: "ar" | "en") =>
+    send(server.url, `/account/code?lang=${language}`, {
+      method: "POST",
+      headers: { origin: server.url, accept: "application/json", "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  test("a login or a registration with the number in plain text is refused with the number message, and no SMS leaves", async () => {
+    for (const intent of ["login", "register"]) {
+      for (const language of ["ar", "en"] as const) {
+        const gsm = freshNumber();
+        const answer = await askCode({ intent, gsm }, language);
+        expect(answer.status, answer.text).toBe(400);
+        const body = answer.json<{ ok: boolean; message: string }>();
+        expect(body.ok).toBe(false);
+        expectTextIn(language, body.message);
+        expect(await outboxOf(server, gsm)).toEqual([]);
+      }
+    }
+  });
+
+  test("the same number encrypted with the site's key gets its code; a ciphertext of garbage is refused", async () => {
+    const gsm = freshNumber();
+    const asked = await askCode({ intent: "register", gsm: encryptFor(key, gsm) }, "en");
+    expect(asked.status, asked.text).toBe(200);
+    expect(await outboxOf(server, gsm)).toHaveLength(1);
+    const garbage = await askCode({ intent: "login", gsm: encryptFor(key, "hello") }, "en");
+    expect(garbage.status, garbage.text).toBe(400);
+  });
+});

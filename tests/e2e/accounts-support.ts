@@ -6,6 +6,7 @@ import en from "../../app/i18n/en.json" with { type: "json" };
 import type { Language } from "../../common/language.ts";
 import { api, findSetCookie, send, type TestServer } from "../support/test-server.ts";
 import { withClient } from "../support/database.ts";
+import { encryptFor } from "../support/subscriber.ts";
 
 /**
  * The e2e servers raise the OTP sending limits (3 per number per 10 minutes, 5 an hour, 10 per IP an
@@ -144,7 +145,8 @@ async function postForm(server: TestServer, path: string, fields: Record<string,
 /** Registers `gsm` through the web UI's actions and returns its session token (the `session` cookie). */
 export async function signUpOverHttp(server: TestServer, gsm = newNumber()): Promise<{ gsm: string; token: string }> {
   const since = Date.now();
-  const asked = await postForm(server, "/account/code", { intent: "register", gsm });
+  const { pem } = JSON.parse((await send(server.url, "/account/public-key")).text) as { pem: string };
+  const asked = await postForm(server, "/account/code", { intent: "register", gsm: encryptFor(pem, gsm) });
   if (asked.status !== 200) throw new Error(`Asking a register code for ${gsm} answered ${asked.status}: ${asked.text}`);
   const code = await codeSentTo(server, gsm, since);
   const verified = await postForm(server, "/account/verify", { mode: "register", gsm, code });

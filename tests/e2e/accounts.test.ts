@@ -105,7 +105,11 @@ describe("registering, logging out and logging in again", () => {
       // Step 2 appears only once the code was sent.
       expect(await dialog.getByRole("group", { name: text.code }).count()).toBe(0);
       const since = Date.now();
+      // The first step sends the number encrypted with the site's public key (spec §6), never as it is.
+      const asking = page.waitForRequest((request) => request.url().endsWith("/account/code"));
       await dialog.getByRole("button", { name: text.sendCode }).click();
+      expect(new URLSearchParams((await asking).postData() ?? "").get("gsm")?.length).toBeGreaterThan(300);
+      expect((await asking).postData()).not.toContain(gsm);
       await toast(page, SERVER_TEXT[language].codeSent).waitFor();
       await dialog.getByRole("group", { name: text.code }).waitFor();
       const code = await codeSentTo(server, gsm, since);
