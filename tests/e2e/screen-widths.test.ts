@@ -2,9 +2,12 @@
 // for a guest and for a subscriber whose number is on the account button: the page never scrolls sideways,
 // every control of the header is whole on screen (the sidebar toggle included), and the number on the account
 // button is shown whole, left to right, isolated from the Arabic around it. Each page is loaded at 320 px
-// and then resized through the other widths, as a phone turned or a window dragged would.
+// and then resized through the other widths, as a phone turned or a window dragged would. On a phone the
+// floating Support button leaves the end of every page clear: scrolled to the bottom, nothing is under it.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ar from "../../app/i18n/ar.json" with { type: "json" };
+import en from "../../app/i18n/en.json" with { type: "json" };
 import type { Language } from "../../common/language.ts";
 import { freshNumber, insertSession } from "../support/subscriber.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
@@ -159,3 +162,53 @@ for (const language of ["ar", "en"] as const satisfies Language[]) {
   });
 }
 
+/** Pages of every layout: quick links, cards, a long table, accordions, a form, company text, a subscriber's profile. */
+const SUPPORT_BUTTON_PAGES = ["/home", "/products", "/products/prices-list", "/bundles", "/roaming", "/support/FAQs", "/support/Feedback", "/about-sama/who-we-are", "/service-terms", "/no-such-page"];
+
+/**
+ * The links, buttons and fields, and the lines of text, that lie under the Support button (or within 4 px of it)
+ * once the page is scrolled to its end.
+ */
+function underSupportButton(page: Page, name: string): Promise<string[]> {
+  return page.evaluate(async (name) => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const button = [...document.querySelectorAll("button")].find((element) => element.textContent?.trim() === name || element.getAttribute("aria-label") === name);
+    if (!button) return [`no Support button named "${name}"`];
+    const floating = button.parentElement!;
+    const area = button.getBoundingClientRect();
+    const near = (box: DOMRect) => box.width > 1 && box.height > 1 && box.left < area.right + 4 && box.right > area.left - 4 && box.top < area.bottom + 4 && box.bottom > area.top - 4;
+    const covered: string[] = [];
+    for (const control of document.querySelectorAll("a[href], button, input, select, textarea, summary, [tabindex]")) {
+      if (floating.contains(control) || !control.checkVisibility({ visibilityProperty: true })) continue;
+      if (near(control.getBoundingClientRect())) covered.push(`<${control.tagName.toLowerCase()}> "${(control.getAttribute("aria-label") ?? control.textContent ?? "").trim().slice(0, 40)}"`);
+    }
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const text = walker.currentNode as Text;
+      const holder = text.parentElement;
+      if (!text.nodeValue?.trim() || !holder || floating.contains(holder) || !holder.checkVisibility({ visibilityProperty: true })) continue;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      if ([...range.getClientRects()].some((box) => near(box as DOMRect))) covered.push(`text "${text.nodeValue.trim().slice(0, 40)}"`);
+    }
+    return covered;
+  }, name);
+}
+
+describe("the floating Support button on a phone", () => {
+  for (const language of ["ar", "en"] as const satisfies Language[]) {
+    it(`covers nothing at the end of a page (${language}, 360 px)`, async () => {
+      const name = { ar, en }[language].support.button;
+      const { page, context } = await openPage(browser, server.url, { width: 360, height: 740 }, language);
+      const problems: string[] = [];
+      for (const path of SUPPORT_BUTTON_PAGES) {
+        await page.goto(path);
+        await waitForHydration(page);
+        for (const covered of await underSupportButton(page, name)) problems.push(`${path}: ${covered}`);
+      }
+      await context.close();
+      expect(problems, `under the Support button, scrolled to the end:\n${problems.join("\n")}`).toEqual([]);
+    });
+  }
+});
