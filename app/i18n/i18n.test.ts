@@ -1,4 +1,9 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it, vi } from "vitest";
+import ar from "./ar.json" with { type: "json" };
+import en from "./en.json" with { type: "json" };
 import { createI18n } from "./i18n.ts";
 
 const messages = { greeting: "Hello", named: "Hello {{name}}", items_one: "{{count}} item", items_other: "{{count}} items", nested: { leaf: "Leaf" } };
@@ -42,5 +47,33 @@ describe("createI18n's remembered messages", () => {
     expect(english("greeting")).toBe("Hello");
     expect(arabic("greeting")).toBe("مرحبا");
     expect(english("greeting")).toBe("Hello");
+  });
+});
+
+describe("the Arabic word for the mobile number", () => {
+  // The spec's "mobile number": رقم الموبايل, the operator's own word (its name is سما موبايل). «جوال» means the
+  // same, but two words for one field read as two fields. Roaming (تجوال، التجوال) is another word.
+  const JAWWAL = /^(?:[وفبلك]?ال|لل|[وفبلك])?جوال/;
+  const arabicWords = (text: string) => text.match(/[\u0600-\u06FF]+/g) ?? [];
+  const leaves = (node: unknown, path = ""): [string, string][] =>
+    typeof node === "string" ? [[path, node]] : Object.entries(node as object).flatMap(([key, value]) => leaves(value, path ? `${path}.${key}` : key));
+
+  it("is موبايل in every Arabic message, never جوال", () => {
+    const other = leaves(ar).filter(([, text]) => arabicWords(text).some((word) => JAWWAL.test(word)));
+    expect(other, "messages of app/i18n/ar.json that say جوال").toEqual([]);
+    expect(leaves(en).find(([key]) => key === "auth.numberLabel")?.[1]).toBe("Mobile number");
+    for (const key of ["auth.numberLabel", "feedback.gsm", "validation.mobileRequired", "validation.mobileInvalid", "auth.numberText"]) {
+      expect(leaves(ar).find(([path]) => path === key)?.[1], key).toMatch(/موبايل/);
+    }
+  });
+
+  it("is never جوال in the Arabic texts of the server, the shared code or the content", () => {
+    const root = fileURLToPath(new URL("../..", import.meta.url));
+    const files = ["server", "common", "content", "app"].flatMap((folder) =>
+      readdirSync(join(root, folder), { recursive: true, encoding: "utf8" }).filter((file) => /\.(tsx?|json|html)$/.test(file) && !file.includes(".test.")).map((file) => join(folder, file)),
+    );
+    expect(files.length).toBeGreaterThan(50);
+    const other = files.filter((file) => arabicWords(readFileSync(join(root, file), "utf8")).some((word) => JAWWAL.test(word)));
+    expect(other).toEqual([]);
   });
 });

@@ -32,8 +32,17 @@ export function pageHeading(context: Readonly<RouterContextProvider>, titleKey: 
   const { t } = pageTools(context);
   return {
     title: t(titleKey),
-    breadcrumbs: [{ label: t("breadcrumb.home"), to: "/home" }, ...parents.map(([key, to]) => ({ label: t(key), to })), { label: t(titleKey) }],
+    breadcrumbs: trail([{ label: t("breadcrumb.home"), to: "/home" }, ...parents.map(([key, to]) => ({ label: t(key), to })), { label: t(titleKey) }]),
   };
+}
+
+/**
+ * The crumbs as shown: one that bears the same label as the next goes (a section and its first page may be
+ * called alike in a language, an item like its category), so the trail never says a place twice in a row;
+ * the later, more precise crumb stays.
+ */
+export function trail(crumbs: Crumb[]): Crumb[] {
+  return crumbs.filter((crumb, index) => crumb.label !== crumbs[index + 1]?.label);
 }
 
 /**
@@ -50,11 +59,11 @@ export function itemHeading(
   return {
     title: item.title,
     description: item.summary,
-    breadcrumbs: [
+    breadcrumbs: trail([
       { label: t("breadcrumb.home"), to: "/home" },
       ...parents.map((parent) => (Array.isArray(parent) ? { label: t(parent[0]), to: parent[1] } : parent)),
       { label: item.title || t(genericKey) },
-    ],
+    ]),
   };
 }
 

@@ -7,14 +7,15 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t("breadcrumb.label")} className="text-sm text-brand-100">
-      {/* One line whatever the font: the current page's crumb shortens with an ellipsis (the h1 below says
-          it in full), so the web font's arrival cannot wrap the trail and move the page. */}
+      {/* One line whatever the font: the current page's crumb shortens with an ellipsis first (the h1 below
+          says it in full), then on a narrow phone the others too, so the trail never wraps (the web font's
+          arrival cannot move the page) nor runs past the screen. */}
       <ol className="flex items-center gap-1">
         {items.map((crumb, index) => (
-          <li key={`${crumb.label}-${index}`} className={`flex items-center gap-1 ${crumb.to ? "shrink-0" : "min-w-0"}`}>
-            {index > 0 ? <ChevronIcon /> : null}
+          <li key={`${crumb.label}-${index}`} className={`flex min-w-0 items-center gap-1 ${crumb.to ? "" : "shrink-[100]"}`}>
+            {index > 0 ? <ChevronIcon className="flip-rtl shrink-0" /> : null}
             {crumb.to ? (
-              <Link to={crumb.to} className="underline-offset-4 hover:underline">
+              <Link to={crumb.to} className="truncate underline-offset-4 hover:underline">
                 {crumb.label}
               </Link>
             ) : (

@@ -79,7 +79,8 @@ export function Footer() {
           )}
         </div>
       </div>
-      <p className="border-t border-white/10 py-4 text-center text-xs text-slate-300">
+      {/* The band under the last line is the floating Support button's (SupportMenu): scrolled to the end, it covers nothing. */}
+      <p className="border-t border-white/10 pt-4 pb-20 text-center text-xs text-slate-300">
         {t("footer.copyright", { year: new Date().getFullYear() })}
       </p>
     </footer>

@@ -36,7 +36,9 @@ export function Navbar() {
           </div>
         </div>
       </div>
-      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
+      {/* On phones the search takes a row of its own under the logo and the account button, so the
+          subscriber's number always has room; from 640 px it sits beside the account button. */}
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3">
         <MobileSidebar />
         <Logo />
         <nav aria-label={t("nav.mainSections")} className="hidden nav:block">
@@ -53,10 +55,8 @@ export function Navbar() {
             ))}
           </ul>
         </nav>
-        <div className="ms-auto flex items-center gap-2">
-          <SiteSearch />
-          <AccountButton />
-        </div>
+        <SiteSearch />
+        <AccountButton />
       </div>
     </header>
   );
@@ -72,7 +72,7 @@ function SiteSearch() {
       action="/search"
       role="search"
       aria-label={t("nav.siteSearch")}
-      className="flex"
+      className="order-last basis-full sm:order-none sm:ms-auto sm:basis-auto"
       onSubmit={(event) => {
         const value = new FormData(event.currentTarget).get("q");
         try {
@@ -92,7 +92,7 @@ function SiteSearch() {
           enterKeyHint="search"
           maxLength={200}
           placeholder={narrow ? t("nav.searchPlaceholderShort") : t("nav.searchPlaceholder")}
-          className="w-36 rounded-full border border-slate-300 bg-slate-50 py-2 ps-9 pe-3 text-sm xs:w-48 nav:w-64 [&::-webkit-search-cancel-button]:hidden"
+          className="w-full rounded-full border border-slate-300 bg-slate-50 py-2 ps-9 pe-3 text-sm sm:w-48 nav:w-64 [&::-webkit-search-cancel-button]:hidden"
         />
       </div>
     </Form>
@@ -110,11 +110,11 @@ function AccountButton() {
       load={loadWelcomePopover}
       isOpen={welcomeOpen}
       onOpenChange={setWelcomeOpen}
-      className="flex items-center gap-2 rounded-full bg-brand-700 px-3 py-2 text-sm font-bold text-white hover:bg-brand-800 active:bg-brand-900"
+      className="ms-auto flex shrink-0 items-center gap-2 whitespace-nowrap rounded-full bg-brand-700 px-3 py-2 text-sm font-bold text-white hover:bg-brand-800 active:bg-brand-900 sm:ms-0"
     >
       <UserIcon width={18} height={18} />
-      {gsm ? <span className="ltr-number">{gsm}</span> : <span className="hidden xs:inline">{t("nav.account")}</span>}
-      {gsm ? null : <span className="sr-only xs:hidden">{t("nav.account")}</span>}
+      {/* The whole number, left to right inside Arabic: never shortened, since a cut number reads as another. */}
+      {gsm ? <bdi dir="ltr" className="tabular-nums">{gsm}</bdi> : t("nav.account")}
     </OverlayTrigger>
   );
 }

@@ -51,7 +51,9 @@ const ROUTES = [
   "/products",
   "/products/prepaid",
   "/products/segment-products",
+  "/products/prices-list",
   "/products/payment/62",
+  "/products/prepaid/11",
   "/bundles",
   "/bundles/1",
   "/bundle-details/data/101",
@@ -79,7 +81,17 @@ const ROUTES = [
   "/service-terms",
   "/service-terms/segment",
   "/search?q=x",
+  "/business",
+  "/business/corporate-plans",
 ];
+/** A trail never names the same place twice in a row ("من نحن › من نحن" read as a stutter). */
+function expectNoRepeatedCrumb(nav: string, where: string) {
+  const labels = [...nav.matchAll(/<li\b[^>]*>([\s\S]*?)<\/li>/g)].map((match) => textOf(match[1]!));
+  expect(labels.length, `${where}: the breadcrumb's items`).toBeGreaterThan(1);
+  const repeated = labels.filter((label, index) => index > 0 && label === labels[index - 1]);
+  expect(repeated, `${where}: the breadcrumb reads ${labels.join(" › ")}`).toEqual([]);
+}
+
 /** The home page is the root of every breadcrumb, so it has none of its own. */
 const WITHOUT_BREADCRUMB = new Set(["/home"]);
 
@@ -98,6 +110,7 @@ describe("every route of the table answers its page", () => {
           const breadcrumb = breadcrumbOf(answer.text, language);
           expect(breadcrumb, `a <nav aria-label="${catalogs[language].breadcrumb.label}">`).toBeDefined();
           expect(breadcrumb!.links[0]?.text).toBe(catalogs[language].breadcrumb.home);
+          expectNoRepeatedCrumb(breadcrumb!.html, `${path} (${language})`);
         }
       });
     }
@@ -163,10 +176,13 @@ describe("subscriber-only routes", () => {
 
   test("a logged-in subscriber (live session cookie) opens every guarded route (200)", async () => {
     const session = await insertSession(server.databaseUrl);
-    for (const path of ["/profile", "/call-forward", "/super-clip", "/reserve-number"]) {
-      const answer = await client.page(path, { cookie: session.cookie });
-      expect(answer.status, `${path} with a live session`).toBe(200);
-      expect(answer.headers["content-type"]).toMatch(/^text\/html/);
+    for (const path of ["/profile", "/call-forward", "/super-clip", "/call-barring", "/hotline", "/reserve-number"]) {
+      for (const language of ["ar", "en"] as const) {
+        const answer = await client.page(path, { cookie: `${session.cookie}; ${languageCookie(language)}` });
+        expect(answer.status, `${path} with a live session`).toBe(200);
+        expect(answer.headers["content-type"]).toMatch(/^text\/html/);
+        expectNoRepeatedCrumb(breadcrumbOf(answer.text, language)!.html, `${path} (${language})`);
+      }
     }
   });
 

@@ -7,60 +7,13 @@ import ar from "../../app/i18n/ar.json" with { type: "json" };
 import en from "../../app/i18n/en.json" with { type: "json" };
 import type { Language } from "../../common/language.ts";
 import { insertSession } from "../support/subscriber.ts";
-import { send, startTestServer, type TestServer } from "../support/test-server.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { ACCOUNT_TEST_ENV, newNumber } from "./accounts-support.ts";
 import { axeViolations, blocking, describeViolations, type Violation } from "./axe.ts";
 import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
+import { contentSamples, FIXED_PATHS, SUBSCRIBER_PATHS } from "./site-paths.ts";
 
 const CATALOG = { ar, en } as const;
-
-/** Pages whose path names no content item, one of each kind (the four support pages differ, so do the company pages). */
-const FIXED_PATHS = [
-  "/home",
-  "/products",
-  "/products/segment-products",
-  "/products/prices-list",
-  "/products/payment/62",
-  "/bundles",
-  "/offers",
-  "/roaming",
-  "/international-Roaming-Countries",
-  "/SMS-Roaming-Countries",
-  "/Reservation",
-  "/Reservation?pattern=2024&match=endsWith",
-  "/Reservation?pattern=12x",
-  "/support/FAQs",
-  "/support/Services-Centers",
-  "/support/Feedback",
-  "/support/Contact-Us",
-  "/business",
-  "/privacy-policy",
-  "/privacy-policy/segment",
-  "/service-terms",
-  "/service-terms/segment",
-  "/about-sama/who-we-are",
-  "/about-sama/financial-reports",
-  "/search?q=internet",
-  "/search?q=qwxzv",
-  "/no-such-page",
-];
-
-/** The content routes of app/routes.ts: each is checked with the first item of that kind in the sitemap. */
-const CONTENT_ROUTES: [route: string, path: RegExp][] = [
-  ["/products/:id", /^\/products\/(?!segment-products$|prices-list$)[^/]+$/],
-  ["/products/:id/:type", /^\/products\/(?!payment\/)[^/]+\/[^/]+$/],
-  ["/segment-details/:id", /^\/segment-details\/[^/]+$/],
-  ["/bundles/:id", /^\/bundles\/[^/]+$/],
-  ["/bundle-details/:type/:id", /^\/bundle-details\/[^/]+\/[^/]+$/],
-  ["/offer-details/:type/:id", /^\/offer-details\/[^/]+\/[^/]+$/],
-  ["/app-details/:id", /^\/app-details\/[^/]+$/],
-  ["/service-details/:id", /^\/service-details\/[^/]+$/],
-  ["/news-details/:type/:id", /^\/news-details\/[^/]+\/[^/]+$/],
-  ["/business/:id", /^\/business\/[^/]+$/],
-];
-
-/** The routes a guest cannot open (checked with a session); /reserve-number gets an available number. */
-const SUBSCRIBER_PATHS = ["/profile", "/call-forward", "/super-clip", "/call-barring", "/hotline"];
 
 const VIEWPORTS = [
   ["1280 px", DESKTOP],
@@ -77,18 +30,9 @@ const advisories = new Map<string, { count: number; example: Violation }>();
 beforeAll(async () => {
   // The code step needs codes sent from one address many times (ACCOUNT_TEST_ENV raises the limits).
   [server, browser] = await Promise.all([startTestServer({ env: ACCOUNT_TEST_ENV }), launchBrowser()]);
-  const sitemap = (await send(server.url, "/sitemap.xml")).text;
-  const sitemapPaths = [...new Set([...sitemap.matchAll(/<loc>[^<]*?\/\/[^/]+(\/[^?<]*)\?lang=en<\/loc>/g)].map((match) => match[1]!))];
-  const samples = CONTENT_ROUTES.map(([route, pattern]) => {
-    const sample = sitemapPaths.find((path) => pattern.test(path));
-    if (!sample) throw new Error(`The sitemap lists no page of ${route}: is the demo content loaded?`);
-    return sample;
-  });
-  publicPaths = [...FIXED_PATHS, ...samples];
-  const reservation = (await send(server.url, "/Reservation?pattern=2024&match=endsWith&lang=en")).text;
-  const number = reservation.match(/href="(\/reserve-number\?gsm=\d+)"/)?.[1];
-  if (!number) throw new Error("/Reservation offers no number to reserve: is the demo number pool loaded?");
-  reservePath = number;
+  const samples = await contentSamples(server);
+  publicPaths = [...FIXED_PATHS, ...samples.contentPaths];
+  reservePath = samples.reservePath;
 });
 afterAll(async () => {
   await browser?.close();

@@ -41,7 +41,7 @@ export const TEXT = {
     logout: "تسجيل الخروج",
     showProfile: "عرض الملف الشخصي",
     numbers: "أرقامك",
-    number: "رقم الجوال",
+    number: "رقم الموبايل",
     sendCode: "إرسال الرمز",
     code: "رمز التحقق",
     digit: (n: number) => `الخانة ${n} من 6`,

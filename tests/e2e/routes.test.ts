@@ -130,7 +130,7 @@ describe("guarded routes", () => {
       await waitForHydration(page);
       const dialog = page.getByRole("dialog", { name: language === "ar" ? "تسجيل الدخول" : "Log in" });
       await dialog.waitFor();
-      await dialog.getByRole("textbox", { name: language === "ar" ? "رقم الجوال" : "Mobile number" }).waitFor();
+      await dialog.getByRole("textbox", { name: language === "ar" ? "رقم الموبايل" : "Mobile number" }).waitFor();
       await context.close();
     });
   }

@@ -1,0 +1,214 @@
+// Every page fits every screen from a small phone (320 px) to a wide desktop (1440 px), in Arabic and English,
+// for a guest and for a subscriber whose number is on the account button: the page never scrolls sideways,
+// every control of the header is whole on screen (the sidebar toggle included), and the number on the account
+// button is shown whole, left to right, isolated from the Arabic around it. Each page is loaded at 320 px
+// and then resized through the other widths, as a phone turned or a window dragged would. On a phone the
+// floating Support button leaves the end of every page clear: scrolled to the bottom, nothing is under it.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ar from "../../app/i18n/ar.json" with { type: "json" };
+import en from "../../app/i18n/en.json" with { type: "json" };
+import type { Language } from "../../common/language.ts";
+import { freshNumber, insertSession } from "../support/subscriber.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { launchBrowser, openPage, waitForHydration } from "./browser.ts";
+import { contentSamples, FIXED_PATHS, OTHER_COMPANY_PATHS, routesNotVisited, SUBSCRIBER_PATHS } from "./site-paths.ts";
+
+/** The phone widths people use most, both sides of the 1100 px switch, and desktops. */
+const WIDTHS = [320, 360, 390, 414, 768, 1099, 1100, 1280, 1440];
+const HEIGHT = 800;
+
+let server: TestServer;
+let browser: Browser;
+let publicPaths: string[];
+let subscriberPaths: string[];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  const { contentPaths, reservePath } = await contentSamples(server);
+  publicPaths = [...FIXED_PATHS, ...OTHER_COMPANY_PATHS, ...contentPaths];
+  subscriberPaths = [...SUBSCRIBER_PATHS, reservePath];
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Two frames: the layout of the new width is done and React has run the media queries' effects. */
+const settle = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+/**
+ * What does not fit at the current width, in words (empty when all is well): the page wider than the screen
+ * (with the outermost elements that stick out), a header control cut by the screen's edge, by a box that clips
+ * it or covered by something else, and the subscriber's number on the account button not shown whole.
+ */
+function misfits(page: Page, gsm: string | null): Promise<string[]> {
+  return page.evaluate((gsm) => {
+    window.scrollTo(0, 0);
+    const problems: string[] = [];
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    const name = (element: Element) => {
+      const text = (element.getAttribute("aria-label") ?? element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 30);
+      return `<${element.tagName.toLowerCase()}${element.className && typeof element.className === "string" ? ` class="${element.className.slice(0, 60)}"` : ""}> "${text}"`;
+    };
+    const sticksOut = (box: DOMRect) => box.width > 0 && (box.left < -0.5 || box.right > width + 0.5);
+    const clipped = (element: Element) => {
+      for (let ancestor = element.parentElement; ancestor && ancestor !== document.body; ancestor = ancestor.parentElement) {
+        if (getComputedStyle(ancestor).overflowX !== "visible") return true;
+      }
+      return false;
+    };
+    if (root.scrollWidth > width) {
+      // The outermost elements past the edge that no box of theirs clips (those are what widen the page).
+      const outside = [...document.body.querySelectorAll("*")].filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 1 && box.height > 1 && sticksOut(box) && !clipped(element);
+      });
+      const outermost = outside.filter((element) => !outside.includes(element.parentElement!));
+      problems.push(`the page scrolls sideways (${root.scrollWidth} px of content in ${width} px); sticking out: ${outermost.slice(0, 4).map(name).join(", ")}`);
+    }
+    /** Why `box` (of `element`, or of text inside it) is not whole on screen, or null when it is. */
+    const cut = (element: Element, box: DOMRect): string | null => {
+      if (box.width === 0 || box.height === 0) return "has no size";
+      if (sticksOut(box)) return `runs past the screen's edge (${Math.round(box.left)}–${Math.round(box.right)} of ${width} px)`;
+      for (let ancestor = element.parentElement; ancestor && ancestor !== root; ancestor = ancestor.parentElement) {
+        if (getComputedStyle(ancestor).overflowX === "visible") continue;
+        const frame = ancestor.getBoundingClientRect();
+        if (box.left < frame.left - 0.5 || box.right > frame.right + 0.5) return `is clipped by ${name(ancestor)}`;
+      }
+      return null;
+    };
+    const header = document.querySelector("header")!;
+    const controls = [...header.querySelectorAll("a[href], button, input")].filter((element) => element.checkVisibility({ visibilityProperty: true, opacityProperty: true }));
+    for (const control of controls) {
+      const box = control.getBoundingClientRect();
+      const problem = cut(control, box);
+      if (problem) {
+        problems.push(`header control ${name(control)} ${problem}`);
+        continue;
+      }
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      if (hit && !control.contains(hit)) problems.push(`header control ${name(control)} is covered by ${name(hit)}`);
+    }
+    if (gsm) {
+      const walker = document.createTreeWalker(header, NodeFilter.SHOW_TEXT);
+      let numberText: Text | null = null;
+      while (walker.nextNode()) if (walker.currentNode.nodeValue?.includes(gsm)) numberText = walker.currentNode as Text;
+      const holder = numberText?.parentElement;
+      if (!numberText || !holder || !holder.closest("button")) {
+        problems.push(`the account button does not show ${gsm}`);
+      } else if (!holder.checkVisibility({ visibilityProperty: true, opacityProperty: true })) {
+        problems.push(`the account button hides ${gsm}`);
+      } else {
+        const range = document.createRange();
+        range.selectNodeContents(numberText);
+        const problem = cut(holder, range.getBoundingClientRect());
+        if (problem) problems.push(`the number ${gsm} on the account button ${problem}`);
+        if (holder.innerText.trim() !== gsm) problems.push(`the account button reads "${holder.innerText.trim()}" instead of ${gsm}`);
+        const style = getComputedStyle(holder);
+        if (style.direction !== "ltr" || !style.unicodeBidi.startsWith("isolate")) {
+          problems.push(`the number ${gsm} is not isolated left to right (direction ${style.direction}, unicode-bidi ${style.unicodeBidi})`);
+        }
+      }
+    }
+    return problems;
+  }, gsm);
+}
+
+/** Visits each path at 320 px, then resizes through every width, and lists what did not fit where. */
+async function sweep(page: Page, paths: string[], gsm: string | null): Promise<string[]> {
+  const problems: string[] = [];
+  for (const path of paths) {
+    await page.setViewportSize({ width: WIDTHS[0]!, height: HEIGHT });
+    await page.goto(path);
+    await waitForHydration(page);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: HEIGHT });
+      await settle(page);
+      for (const problem of await misfits(page, gsm)) problems.push(`${path} at ${width} px: ${problem}`);
+    }
+  }
+  return problems;
+}
+
+describe("the pages visited", () => {
+  it("reach every page route of app/routes.ts", () => {
+    expect(routesNotVisited([...publicPaths, ...subscriberPaths])).toEqual([]);
+  });
+});
+
+for (const language of ["ar", "en"] as const satisfies Language[]) {
+  describe(`every page fits 320–1440 px (${language})`, () => {
+    it("for a guest", async () => {
+      const { page, context, errors } = await openPage(browser, server.url, { width: WIDTHS[0]!, height: HEIGHT }, language);
+      const problems = await sweep(page, publicPaths, null);
+      await context.close();
+      expect(problems, problems.join("\n")).toEqual([]);
+      expect(errors.filter((error) => !error.includes("404"))).toEqual([]);
+    }, 300_000);
+
+    it("for a subscriber, with the number on the account button", async () => {
+      const gsm = freshNumber("0966");
+      const { token } = await insertSession(server.databaseUrl, { gsm });
+      const { page, context, errors } = await openPage(browser, server.url, { width: WIDTHS[0]!, height: HEIGHT }, language);
+      await context.addCookies([{ name: "session", value: token, url: server.url }]);
+      const problems = await sweep(page, [...publicPaths, ...subscriberPaths], gsm);
+      expect(new URL(page.url()).pathname, "the session kept the subscriber in").toBe("/reserve-number");
+      await context.close();
+      expect(problems, problems.join("\n")).toEqual([]);
+      expect(errors.filter((error) => !error.includes("404"))).toEqual([]);
+    }, 300_000);
+  });
+}
+
+/** Pages of every layout: quick links, cards, a long table, accordions, a form, company text, a subscriber's profile. */
+const SUPPORT_BUTTON_PAGES = ["/home", "/products", "/products/prices-list", "/bundles", "/roaming", "/support/FAQs", "/support/Feedback", "/about-sama/who-we-are", "/service-terms", "/no-such-page"];
+
+/**
+ * The links, buttons and fields, and the lines of text, that lie under the Support button (or within 4 px of it)
+ * once the page is scrolled to its end.
+ */
+function underSupportButton(page: Page, name: string): Promise<string[]> {
+  return page.evaluate(async (name) => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const button = [...document.querySelectorAll("button")].find((element) => element.textContent?.trim() === name || element.getAttribute("aria-label") === name);
+    if (!button) return [`no Support button named "${name}"`];
+    const floating = button.parentElement!;
+    const area = button.getBoundingClientRect();
+    const near = (box: DOMRect) => box.width > 1 && box.height > 1 && box.left < area.right + 4 && box.right > area.left - 4 && box.top < area.bottom + 4 && box.bottom > area.top - 4;
+    const covered: string[] = [];
+    for (const control of document.querySelectorAll("a[href], button, input, select, textarea, summary, [tabindex]")) {
+      if (floating.contains(control) || !control.checkVisibility({ visibilityProperty: true })) continue;
+      if (near(control.getBoundingClientRect())) covered.push(`<${control.tagName.toLowerCase()}> "${(control.getAttribute("aria-label") ?? control.textContent ?? "").trim().slice(0, 40)}"`);
+    }
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const text = walker.currentNode as Text;
+      const holder = text.parentElement;
+      if (!text.nodeValue?.trim() || !holder || floating.contains(holder) || !holder.checkVisibility({ visibilityProperty: true })) continue;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      if ([...range.getClientRects()].some((box) => near(box as DOMRect))) covered.push(`text "${text.nodeValue.trim().slice(0, 40)}"`);
+    }
+    return covered;
+  }, name);
+}
+
+describe("the floating Support button on a phone", () => {
+  for (const language of ["ar", "en"] as const satisfies Language[]) {
+    it(`covers nothing at the end of a page (${language}, 360 px)`, async () => {
+      const name = { ar, en }[language].support.button;
+      const { page, context } = await openPage(browser, server.url, { width: 360, height: 740 }, language);
+      const problems: string[] = [];
+      for (const path of SUPPORT_BUTTON_PAGES) {
+        await page.goto(path);
+        await waitForHydration(page);
+        for (const covered of await underSupportButton(page, name)) problems.push(`${path}: ${covered}`);
+      }
+      await context.close();
+      expect(problems, `under the Support button, scrolled to the end:\n${problems.join("\n")}`).toEqual([]);
+    });
+  }
+});
