@@ -67,7 +67,7 @@ export const reserveFormSchema = z.object({
     .min(1, "validation.cityRequired")
     .regex(/^\d{1,9}$/, "validation.cityRequired")
     .transform(Number)
-    .meta({ description: "A city id of customerCare/api/city/all", example: "1" }),
+    .meta({ description: "A city where the SIM can be collected: an id of core/api/reservations/cities", example: "1" }),
   birthDate: z
     .string({ error: "validation.birthDateRequired" })
     .min(1, "validation.birthDateRequired")

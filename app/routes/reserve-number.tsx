@@ -1,7 +1,8 @@
 // /reserve-number (guarded): the chosen number (?gsm=) with its price, the reserve form (spec §5: name,
-// city and birth date required, name invalid) and the service centres of the chosen city where the SIM
-// can be collected; confirming holds the number for 72 hours and shows the reference. The account's
-// reservations are listed below, each active one with cancel (this route's action, also for the profile).
+// city and birth date required, name invalid; only cities where the SIM can be collected are offered) and
+// the service centres of the chosen city where it can be collected; confirming holds the number for 72
+// hours and shows the reference. The account's reservations are listed below, each active one with cancel
+// (this route's action, also for the profile).
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
@@ -9,9 +10,9 @@ import type { Route } from "./+types/reserve-number";
 import { formatAmount, formatDateTime } from "../../common/format.ts";
 import { LOGIN_NUMBER_PATTERN } from "../../common/constants.ts";
 import { LINE_TYPES, reserveActionForm, reserveFormSchema } from "../../common/reservation.ts";
-import { listCities } from "../../server/reference/service.ts";
 import { cancelReservation, findAvailableNumber, listReservations, ReservationError, reserveNumber } from "../../server/reservation/service.ts";
 import { listServiceCentres } from "../../server/support/centres.ts";
+import { COLLECTION_SERVICE, listCollectionCities } from "../../server/reservation/collection.ts";
 import type { MessageKey } from "../../server/i18n.ts";
 import { pageAction, type PageFailureAnswer } from "../page-action.server.ts";
 import { validate } from "../../server/edge/app-error.ts";
@@ -33,7 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const gsm = params.get("gsm") ?? "";
   const [number, cities, centres, reservations] = await Promise.all([
     LOGIN_NUMBER_PATTERN.test(gsm) ? findAvailableNumber(services.db, gsm) : Promise.resolve(null),
-    listCities(services.db, language),
+    // Only the cities where the SIM can be collected are offered.
+    listCollectionCities(services.db, language),
     listServiceCentres(services.db, language),
     listReservations(services.db, account.accountId, language),
   ]);
@@ -44,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     number,
     cities,
     // Where a reserved SIM can be collected.
-    centres: centres.filter((centre) => centre.services.includes("reservation")).map(({ id, cityId, name, address, phones }) => ({ id, cityId, name, address, phones })),
+    centres: centres.filter((centre) => centre.services.includes(COLLECTION_SERVICE)).map(({ id, cityId, name, address, phones }) => ({ id, cityId, name, address, phones })),
     reservations,
     done: reservations.find((reservation) => reservation.reference === done && reservation.state === "active") ?? null,
   };

@@ -1,10 +1,14 @@
 // Number reservation in real Chromium: the search and its messages (spec §5), a guest choosing a number
 // is asked to log in and comes back to it, the reserve form's messages, the reservation with its
 // reference and collection centres, and cancelling it from the profile; Arabic and English, desktop and phone.
+// The form offers only cities where the SIM can be collected, and the server refuses any other.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../../app/i18n/ar.json" with { type: "json" };
 import en from "../../app/i18n/en.json" with { type: "json" };
+import { demoContent } from "../support/contract.ts";
+import { withClient } from "../support/database.ts";
+import { send } from "../support/http.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { ACCOUNT_TEST_ENV, codeSentTo, signUpOverHttp, TEXT, typeCode } from "./accounts-support.ts";
 import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
@@ -20,6 +24,15 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+/** The first available number whose digits contain `pattern` (from the API's search). */
+async function availableNumber(target: TestServer, pattern: string): Promise<string> {
+  const answer = await send(target.url, `/core/api/numbers/available?pattern=${pattern}&size=1`, { headers: { accept: "application/json" } });
+  return answer.json<{ data: { data: { gsm: string }[] } }>().data.data[0]!.gsm;
+}
+
+const inventoryState = (target: TestServer, gsm: string) =>
+  withClient(target.databaseUrl, async (db) => (await db.query<{ state: string }>("select state from number_inventory where gsm = $1", [gsm])).rows[0]?.state);
 
 async function search(page: Page, language: "ar" | "en", pattern: string, match?: "contains" | "endsWith") {
   const t = catalogs[language].reservation;
@@ -112,6 +125,33 @@ describe("reserving", () => {
       await context.close();
     });
   }
+
+  it("the reserve form offers only cities where the SIM can be collected; a page offering another is refused and the number stays free (ar)", async () => {
+    const t = catalogs.ar;
+    const cities = demoContent<{ id: number; nameAr: string }[]>("cities.json");
+    const centres = demoContent<{ cityId: number; services: string[] }[]>("service-centres.json");
+    const collecting = new Set(centres.filter((centre) => centre.services.includes("reservation")).map((centre) => centre.cityId));
+    const elsewhere = cities.find((city) => !collecting.has(city.id))!;
+    const gsm = await availableNumber(server, "4");
+    const { page, context } = await openAsSubscriber(browser, server, `/reserve-number?gsm=${gsm}`, "ar");
+    const city = page.getByRole("combobox", { name: t.reservation.city });
+    const offered = await city.locator("option").evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean).map(Number));
+    expect(offered.sort((a, b) => a - b)).toEqual([...collecting].sort((a, b) => a - b));
+    expect(await city.locator("option").allTextContents()).not.toContain(elsewhere.nameAr);
+
+    // A page from before the city lost its centre (or a hand-made form) still names it: the server refuses it.
+    await city.evaluate((select, { id, name }) => select.append(new Option(name, String(id))), { id: elsewhere.id, name: elsewhere.nameAr });
+    await city.selectOption(String(elsewhere.id));
+    await page.getByLabel(t.reservation.fullName).fill("علي حسن");
+    await page.getByLabel(t.reservation.birthDate).fill("1990-05-17");
+    await page.getByRole("button", { name: t.reservation.confirm }).click();
+    const message = page.locator("#reserve-cityId-error");
+    await message.waitFor();
+    expect(await message.textContent()).toBe(t.validation.cityWithoutCentre);
+    expect(await city.getAttribute("aria-invalid")).toBe("true");
+    expect(await inventoryState(server, gsm)).toBe("available");
+    await context.close();
+  });
 
   it("a number taken in the meantime says so and offers the search again", async () => {
     const { page, context } = await openAsSubscriber(browser, server, "/reserve-number?gsm=0944000000", "en");
