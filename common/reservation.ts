@@ -3,6 +3,7 @@
 import { z } from "./zod.ts";
 import { LOGIN_NUMBER_PATTERN } from "./constants.ts";
 import { normaliseDigits } from "./language.ts";
+import { birthDateSchema } from "./birth-date.ts";
 
 /** A reservation holds its number this long; then the number returns to the pool. */
 export const RESERVATION_HOLD_HOURS = 72;
@@ -68,20 +69,16 @@ export const reserveFormSchema = z.object({
     .regex(/^\d{1,9}$/, "validation.cityRequired")
     .transform(Number)
     .meta({ description: "A city where the SIM can be collected: an id of core/api/reservations/cities", example: "1" }),
-  birthDate: z
-    .string({ error: "validation.birthDateRequired" })
-    .min(1, "validation.birthDateRequired")
-    .pipe(z.iso.date("validation.birthDateInvalid"))
+  birthDate: birthDateSchema
     .refine((value) => adultOn(value, new Date()), "validation.reserveTooYoung")
-    .meta({ description: "yyyy-mm-dd; 18 or older", example: "1990-01-31" }),
+    .meta({ description: "yyyy-mm-dd, in Latin or Arabic-Indic digits; 18 or older", example: "1990-01-31" }),
   lineType: z.enum(LINE_TYPES, { error: "validation.lineTypeRequired" }).meta({ example: "prepaid" }),
 }).meta({ id: "ReserveForm" });
 export type ReserveForm = z.infer<typeof reserveFormSchema>;
 
-/** Lines are sold to people of 18 or more (and a birth date after 1900). */
+/** Lines are sold to people of 18 or more: from the 18th birthday on (`birthDate` as birth-date.ts gives it). */
 export function adultOn(birthDate: string, today: Date): boolean {
   const [year, month, day] = birthDate.split("-").map(Number) as [number, number, number];
-  if (year < 1900) return false;
   const eighteenth = Date.UTC(year + 18, month - 1, day);
   return eighteenth <= today.getTime();
 }

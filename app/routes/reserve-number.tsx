@@ -25,6 +25,7 @@ import { NumberText, TierBadge } from "../reservation/TierBadge.tsx";
 import { reserveNumberPath } from "../reservation/paths.ts";
 import { requireSubscriber } from "../session.server.ts";
 import { formFieldHelpers } from "../pages/form-fields.tsx";
+import { BirthDateField } from "../pages/BirthDateField.tsx";
 import { useShell } from "../shell/ShellContext.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -201,11 +202,7 @@ function ReserveForm({
           {errorOf("cityId")}
         </label>
         {cityId ? <CentresOf centres={centres} cityId={cityId} city={cities.find((city) => city.id === cityId)?.name ?? ""} /> : null}
-        <label htmlFor="reserve-birthDate" className="flex flex-col gap-1 font-bold">
-          {t("reservation.birthDate")}
-          <input {...field("birthDate")} type="date" defaultValue={values.birthDate} max={new Date().toISOString().slice(0, 10)} className={input} />
-          {errorOf("birthDate")}
-        </label>
+        <BirthDateField idPrefix="reserve" defaultValue={values.birthDate} error={errors.birthDate} />
         <fieldset className="flex flex-col gap-2" aria-describedby={errors.lineType ? "reserve-lineType-error" : undefined}>
           <legend className="mb-1 font-bold">{t("reservation.lineType")}</legend>
           <div className="flex gap-3">

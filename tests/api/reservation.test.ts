@@ -163,21 +163,21 @@ describe("POST core/api/reservations", () => {
     });
   }
 
-  test("reserves for 72 hours with a reference, in Arabic names too; lists it; records the event", async () => {
+  test("reserves for 72 hours with a reference, in Arabic names and digits too; lists it; records the event", async () => {
     const session = await insertSession(server.databaseUrl);
     const number = await availableNumber();
     const before = Date.now();
-    const data = expectSuccess<{ reference: string; gsm: string; expiresAt: string }>(await reserve(session, form(number.gsm, { fullName: "علي حسن" }), "ar"), "ar", "reservation.reserved");
+    const data = expectSuccess<{ reference: string; gsm: string; expiresAt: string }>(await reserve(session, form(number.gsm, { fullName: "علي حسن", birthDate: "١٩٩٠-٠٥-١٧" }), "ar"), "ar", "reservation.reserved");
     expect(data.reference).toMatch(/^R-[2-9A-HJKMNP-Z]{8}$/);
     const hold = new Date(data.expiresAt).getTime() - before;
     expect(hold).toBeGreaterThan(72 * 3600_000 - 60_000);
     expect(hold).toBeLessThan(72 * 3600_000 + 60_000);
     expect(await stateOf(number.gsm)).toBe("reserved");
-    const list = expectSuccess<{ reference: string; state: string; gsm: string; city: string; simPrice: number; serviceFee: number }[]>(
+    const list = expectSuccess<{ reference: string; state: string; gsm: string; city: string; birthDate: string; simPrice: number; serviceFee: number }[]>(
       await client.get("/core/api/reservations", "en", { authorization: `Bearer ${session.token}` }),
       "en",
     );
-    expect(list).toEqual([expect.objectContaining({ reference: data.reference, state: "active", gsm: number.gsm, city: "Damascus", simPrice: number.simPrice, serviceFee: number.serviceFee })]);
+    expect(list).toEqual([expect.objectContaining({ reference: data.reference, state: "active", gsm: number.gsm, city: "Damascus", birthDate: "1990-05-17", simPrice: number.simPrice, serviceFee: number.serviceFee })]);
     const events = await withClient(server.databaseUrl, async (db) => (await db.query("select actor, from_state, to_state from reservation_events e join number_reservations r on r.id = e.reservation_id where r.reference = $1", [data.reference])).rows);
     expect(events).toEqual([{ actor: `account:${session.accountId}`, from_state: null, to_state: "active" }]);
   });

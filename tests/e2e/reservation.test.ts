@@ -9,6 +9,7 @@ import en from "../../app/i18n/en.json" with { type: "json" };
 import { demoContent } from "../support/contract.ts";
 import { withClient } from "../support/database.ts";
 import { send } from "../support/http.ts";
+import { freshNumber, insertSession } from "../support/subscriber.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { ACCOUNT_TEST_ENV, codeSentTo, signUpOverHttp, TEXT, typeCode } from "./accounts-support.ts";
 import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
@@ -98,7 +99,8 @@ describe("reserving", () => {
       for (const key of ["reserveNameRequired", "cityRequired", "birthDateRequired"] as const) await page.getByText(t.validation[key]).first().waitFor();
       await page.getByLabel(t.reservation.fullName).fill("Ali_99");
       await page.getByLabel(t.reservation.city).selectOption("1");
-      await page.getByLabel(t.reservation.birthDate).fill("1990-05-17");
+      // Typed in Arabic-Indic digits on the Arabic page: the same date.
+      await page.getByLabel(t.birthDateField.label).fill(language === "ar" ? "١٩٩٠-٠٥-١٧" : "1990-05-17");
       await confirm.click();
       await page.getByText(t.validation.reserveNameInvalid).waitFor();
 
@@ -110,6 +112,7 @@ describe("reserving", () => {
       const done = page.getByRole("status").filter({ hasText: t.reservation.doneTitle });
       await done.waitFor();
       expect(await done.textContent()).toMatch(/R-[2-9A-HJKMNP-Z]{8}/);
+      expect(await withClient(server.databaseUrl, async (db) => (await db.query("select birth_date::text as date from number_reservations where gsm = $1", [chosen])).rows[0]?.date)).toBe("1990-05-17");
 
       await page.goto("/profile");
       await waitForHydration(page);
@@ -143,7 +146,7 @@ describe("reserving", () => {
     await city.evaluate((select, { id, name }) => select.append(new Option(name, String(id))), { id: elsewhere.id, name: elsewhere.nameAr });
     await city.selectOption(String(elsewhere.id));
     await page.getByLabel(t.reservation.fullName).fill("علي حسن");
-    await page.getByLabel(t.reservation.birthDate).fill("1990-05-17");
+    await page.getByLabel(t.birthDateField.label).fill("1990-05-17");
     await page.getByRole("button", { name: t.reservation.confirm }).click();
     const message = page.locator("#reserve-cityId-error");
     await message.waitFor();
@@ -153,10 +156,79 @@ describe("reserving", () => {
     await context.close();
   });
 
+  it("reserves with a plain form before any JavaScript runs, the birth date typed in Arabic-Indic digits", async () => {
+    const t = catalogs.ar;
+    const gsm = await availableNumber(server, "6");
+    const { token } = await insertSession(server.databaseUrl, { gsm: freshNumber("0977") });
+    const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, javaScriptEnabled: false });
+    await context.addCookies([{ name: "lang", value: "ar", url: server.url }, { name: "session", value: token, url: server.url }]);
+    const page = await context.newPage();
+    await page.goto(`/reserve-number?gsm=${gsm}`);
+    await page.getByRole("button", { name: t.reservation.confirm }).click();
+    await page.getByText(t.validation.birthDateRequired).waitFor();
+    await page.getByLabel(t.reservation.fullName).fill("علي حسن");
+    await page.getByLabel(t.reservation.city).selectOption("1");
+    await page.getByRole("textbox", { name: t.birthDateField.label }).fill("١٩٨٥-١١-٠٣");
+    await page.getByRole("button", { name: t.reservation.confirm }).click();
+    await page.getByRole("status").filter({ hasText: t.reservation.doneTitle }).waitFor();
+    expect(await withClient(server.databaseUrl, async (db) => (await db.query("select birth_date::text as date from number_reservations where gsm = $1", [gsm])).rows[0]?.date)).toBe("1985-11-03");
+    await context.close();
+  });
+
   it("a number taken in the meantime says so and offers the search again", async () => {
     const { page, context } = await openAsSubscriber(browser, server, "/reserve-number?gsm=0944000000", "en");
     await page.getByText(en.reservation.notAvailable).waitFor();
     await page.getByRole("link", { name: en.reservation.backToSearch }).first().waitFor();
     await context.close();
   });
+});
+
+describe("the birth date control", () => {
+  /** What a birth date field is, as a visitor and a screen reader meet it. */
+  const describeField = (input: HTMLInputElement) => ({
+    role: input.type === "text" ? "textbox" : input.type,
+    name: input.name,
+    label: [...(input.labels ?? [])].map((label) => label.textContent).join(" "),
+    description: (input.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean).map((id) => document.getElementById(id)?.textContent),
+    invalid: input.getAttribute("aria-invalid"),
+    dir: input.dir,
+    autocomplete: input.autocomplete,
+    maxLength: input.maxLength,
+    placeholder: input.placeholder,
+    inputMode: input.inputMode,
+    className: input.className,
+  });
+
+  for (const language of ["ar", "en"] as const) {
+    it(`is the same in the profile's edit form and the reserve form, with its label, format and message (${language})`, async () => {
+      const t = catalogs[language];
+      const gsm = await availableNumber(server, "3");
+      const reserve = await openAsSubscriber(browser, server, `/reserve-number?gsm=${gsm}`, language);
+      await reserve.page.getByRole("button", { name: t.reservation.confirm }).click();
+      const reserveField = reserve.page.getByRole("textbox", { name: t.birthDateField.label });
+      await reserve.page.getByText(t.validation.birthDateRequired).waitFor();
+
+      const profile = await openAsSubscriber(browser, server, "/profile?edit=1", language);
+      const dialog = profile.page.getByRole("dialog", { name: t.profile.edit });
+      await dialog.getByRole("button", { name: t.profile.save }).click();
+      const profileField = dialog.getByRole("textbox", { name: t.birthDateField.label });
+      await dialog.getByText(t.validation.birthDateRequired).waitFor();
+
+      const inReserve = await reserveField.evaluate(describeField);
+      const inProfile = await profileField.evaluate(describeField);
+      expect(inProfile).toEqual(inReserve);
+      expect(inReserve).toMatchObject({
+        role: "textbox",
+        name: "birthDate",
+        label: t.birthDateField.label,
+        description: [t.birthDateField.format, t.validation.birthDateRequired],
+        invalid: "true",
+        dir: "ltr",
+        autocomplete: "bday",
+        maxLength: 10,
+        placeholder: "yyyy-mm-dd",
+      });
+      await Promise.all([reserve.context.close(), profile.context.close()]);
+    });
+  }
 });
