@@ -4,7 +4,8 @@
 import { describe, expect, test } from "vitest";
 import { profileUpdateSchema } from "./account.ts";
 import { birthDateSchema, isBirthDate } from "./birth-date.ts";
-import { adultOn, reserveFormSchema } from "./reservation.ts";
+import { reserveFormSchema } from "./reservation.ts";
+import { adultOn } from "./reservation-rules.ts";
 
 const forms = {
   profile: profileUpdateSchema.shape.birthDate,

@@ -9,7 +9,8 @@ import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/reserve-number";
 import { formatAmount, formatDateTime } from "../../common/format.ts";
 import { LOGIN_NUMBER_PATTERN } from "../../common/constants.ts";
-import { LINE_TYPES, reserveActionForm, reserveFormSchema } from "../../common/reservation.ts";
+import { reserveActionForm, reserveFormSchema } from "../../common/reservation.ts";
+import { LINE_TYPES } from "../../common/reservation-rules.ts";
 import { cancelReservation, findAvailableNumber, listReservations, ReservationError, reserveNumber } from "../../server/reservation/service.ts";
 import { listServiceCentres } from "../../server/support/centres.ts";
 import { COLLECTION_SERVICE, listCollectionCities } from "../../server/reservation/collection.ts";
@@ -27,6 +28,9 @@ import { requireSubscriber } from "../session.server.ts";
 import { formFieldHelpers } from "../pages/form-fields.tsx";
 import { BirthDateField } from "../pages/BirthDateField.tsx";
 import { useShell } from "../shell/ShellContext.tsx";
+
+// The reserve form's schema brings Zod: the page loads it when the form is first used, not with the page.
+const loadReserveSchema = () => import("../../common/reservation.ts").then((module) => module.reserveFormSchema);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = requireSubscriber(request, context);
@@ -150,11 +154,12 @@ function ReserveForm({
   // Checked here first with the server's own rules (common/reservation.ts); the server checks again.
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const errors = clientErrors ?? answer?.fieldErrors ?? {};
-  const checkBeforeSending = (event: FormEvent<HTMLFormElement>) => {
+  const checkBeforeSending = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const parsed = reserveFormSchema.safeParse(Object.fromEntries(new FormData(form)));
-    if (parsed.success) {
+    // Without the schema (it failed to arrive) the form is sent as it is and the server's messages show.
+    const parsed = await loadReserveSchema().then((schema) => schema.safeParse(Object.fromEntries(new FormData(form))), () => null);
+    if (!parsed || parsed.success) {
       setClientErrors(null);
       void submit(form);
       return;
@@ -183,7 +188,15 @@ function ReserveForm({
         </dl>
         <Link to="/Reservation" className="font-bold text-brand-700 underline">{t("reservation.backToSearch")}</Link>
       </section>
-      <Form method="post" action={reserveNumberPath(number.gsm)} noValidate onSubmit={checkBeforeSending} className="flex flex-col gap-4">
+      {/* The schema is fetched as the visitor starts on the form, so it is there by the time they confirm. */}
+      <Form
+        method="post"
+        action={reserveNumberPath(number.gsm)}
+        noValidate
+        onFocus={() => void loadReserveSchema().catch(() => {})}
+        onSubmit={(event) => void checkBeforeSending(event)}
+        className="flex flex-col gap-4"
+      >
         {answer?.message ? <p role="alert" className="rounded-lg bg-red-50 p-3 font-bold text-red-800">{answer.message}</p> : null}
         <input type="hidden" name="gsm" value={number.gsm} />
         <label htmlFor="reserve-fullName" className="flex flex-col gap-1 font-bold">

@@ -3,7 +3,8 @@
 // list the caller's reservations, cancel one (Bearer session). A reservation the session does not own
 // answers 403 and nothing changes.
 import { z } from "@hono/zod-openapi";
-import { numberFilterSchema, NUMBER_TIERS, RESERVATION_MATCH, reserveFormSchema } from "../../common/reservation.ts";
+import { numberFilterSchema, reserveFormSchema } from "../../common/reservation.ts";
+import { NUMBER_TIERS, RESERVATION_MATCH } from "../../common/reservation-rules.ts";
 import { failureSchema, jsonContent, ok, successSchema } from "../api/envelope.ts";
 import { createApiRouter } from "../api/router.ts";
 import { apiRoute, languageHeaders } from "../edge/api-route.ts";

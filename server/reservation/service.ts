@@ -4,7 +4,8 @@
 // event. Cancelling and expiry give the number back. Expiry is a sweep that any
 // number of instances may run at once (FOR UPDATE SKIP LOCKED: each due hold is ended exactly once).
 import { and, desc, eq, sql } from "drizzle-orm";
-import { MAX_ACTIVE_RESERVATIONS, RESERVATION_HOLD_HOURS, type NumberTier, type ReserveForm } from "../../common/reservation.ts";
+import type { ReserveForm } from "../../common/reservation.ts";
+import { MAX_ACTIVE_RESERVATIONS, RESERVATION_HOLD_HOURS, type NumberTier } from "../../common/reservation-rules.ts";
 import type { Language } from "../../common/language.ts";
 import type { Db } from "../db/database.ts";
 import { preparedStatement } from "../db/prepared.ts";

@@ -4,7 +4,7 @@
 // one winner of 50 parallel attempts on one number, 403 for another account's reservation, cancelling,
 // the audit trail, and expiry by the sweep (a hold moved into the past returns its number to the pool).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { tierOf } from "../../common/reservation.ts";
+import { tierOf } from "../../common/reservation-rules.ts";
 import { apiMessage, demoContent, expectFailure, expectSuccess, LANGUAGE_CASES } from "../support/contract.ts";
 import { withClient } from "../support/database.ts";
 import { insertSession, postForm, type SessionFixture } from "../support/subscriber.ts";

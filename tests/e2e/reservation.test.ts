@@ -2,6 +2,7 @@
 // is asked to log in and comes back to it, the reserve form's messages, the reservation with its
 // reference and collection centres, and cancelling it from the profile; Arabic and English, desktop and phone.
 // The form offers only cities where the SIM can be collected, and the server refuses any other.
+// Neither page loads Zod to become interactive; the birth date control is the profile's.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../../app/i18n/ar.json" with { type: "json" };
@@ -179,6 +180,36 @@ describe("reserving", () => {
     const { page, context } = await openAsSubscriber(browser, server, "/reserve-number?gsm=0944000000", "en");
     await page.getByText(en.reservation.notAvailable).waitFor();
     await page.getByRole("link", { name: en.reservation.backToSearch }).first().waitFor();
+    await context.close();
+  });
+});
+
+describe("what the reservation pages load before they are interactive", () => {
+  /** Opens `path` and tells whether a script that arrived before React hydrated the page is Zod (the only one with "invalid_type"). */
+  async function zodBeforeInteractive(page: Page, path: string): Promise<boolean> {
+    const bodies: Promise<string>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") bodies.push(response.text().catch(() => ""));
+    });
+    await page.goto(path);
+    await waitForHydration(page);
+    return (await Promise.all(bodies.slice())).some((body) => body.includes("invalid_type"));
+  }
+
+  it("neither the search nor the reserve page loads Zod to become interactive: the reserve form fetches its schema when it is used", async () => {
+    const guest = await openPage(browser, server.url, DESKTOP, "en");
+    expect(await zodBeforeInteractive(guest.page, "/Reservation?pattern=777"), "/Reservation loads Zod before it is interactive").toBe(false);
+    await guest.context.close();
+
+    const t = catalogs.en;
+    const { token } = await insertSession(server.databaseUrl, { gsm: freshNumber("0977") });
+    const { page, context } = await openPage(browser, server.url, DESKTOP, "en");
+    await context.addCookies([{ name: "session", value: token, url: server.url }]);
+    expect(await zodBeforeInteractive(page, `/reserve-number?gsm=${await availableNumber(server, "8")}`), "/reserve-number loads Zod before it is interactive").toBe(false);
+    // The form still checks before sending, with the schema it fetches then: the first field with a problem takes the focus.
+    await page.getByRole("button", { name: t.reservation.confirm }).click();
+    await page.getByText(t.validation.birthDateRequired).waitFor();
+    expect(await page.getByLabel(t.reservation.fullName).evaluate((input) => input === document.activeElement)).toBe(true);
     await context.close();
   });
 });
