@@ -1,5 +1,5 @@
 // The accounts feature's rules that screens need while they render or as the visitor types, without Zod:
-// the validation message keys, what a number field accepts, and date checks. The schemas, which the
+// the validation message keys and what a number field accepts (the birth date's rule is birth-date.ts). The schemas, which the
 // server and the forms' checks before sending share, are in account.ts.
 import { LOGIN_NUMBER_PATTERN, NUMBER_MAX_LENGTH } from "./constants.ts";
 import { normaliseDigits } from "./language.ts";
@@ -25,13 +25,4 @@ export function typedNumber(value: string): string {
 
 export function isLoginNumber(value: string): boolean {
   return LOGIN_NUMBER_PATTERN.test(value);
-}
-
-/** True when `value` is a real calendar date written yyyy-mm-dd. */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }

@@ -2,7 +2,8 @@
 // Each issue's message is a catalog key (app/i18n/*.json, `validation.*`), translated where it is shown.
 // The browser loads this module (and Zod) only when a form is checked; account-rules.ts has the rest.
 import { z } from "./zod.ts";
-import { isCalendarDate, VALIDATION } from "./account-rules.ts";
+import { VALIDATION } from "./account-rules.ts";
+import { birthDateSchema } from "./birth-date.ts";
 import { CODE_LENGTH, GENDER, LOGIN_NUMBER_PATTERN } from "./constants.ts";
 import { normaliseDigits } from "./language.ts";
 
@@ -43,12 +44,7 @@ export const profileUpdateSchema = z.object({
     .meta({ description: "0 male, 1 female", example: "0" }),
   cityId: requiredId(VALIDATION.cityRequired).meta({ description: "an id of customerCare/api/city/all", example: "1" }),
   jobId: requiredId(VALIDATION.jobRequired).meta({ description: "an id of core/api/jobs/all", example: "1" }),
-  birthDate: z
-    .string({ error: VALIDATION.birthDateRequired })
-    .trim()
-    .transform(normaliseDigits)
-    .pipe(z.string().min(1, VALIDATION.birthDateRequired).refine(isCalendarDate, VALIDATION.birthDateInvalid))
-    .meta({ description: "yyyy-mm-dd", example: "1990-04-21" }),
+  birthDate: birthDateSchema,
   address: z.string({ error: VALIDATION.addressRequired }).trim().min(1, VALIDATION.addressRequired).max(300, VALIDATION.addressRequired).meta({ example: "Baghdad Street 12, Damascus" }),
   email: z
     .string({ error: VALIDATION.emailRequired })

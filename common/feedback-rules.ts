@@ -22,8 +22,12 @@ export function detectFileType(head: Uint8Array): FeedbackFileType | null {
   return null;
 }
 
-/** The catalog key of what is wrong with an attachment, or null when it is acceptable. */
+/**
+ * The catalog key of what is wrong with the attachment, or null when it is acceptable. A form needs one:
+ * an empty part (what a browser sends when no file is chosen) is no file.
+ */
 export function fileProblem(size: number, head: Uint8Array): string | null {
+  if (size === 0) return "validation.fileRequired";
   if (size > FEEDBACK_FILE_MAX_BYTES) return "validation.fileTooLarge";
   if (detectFileType(head) === null) return "validation.fileInvalid";
   return null;

@@ -1,6 +1,6 @@
-// The feedback form's schema (spec §5: required and invalid messages for full name, mobile number, email and
-// issue description, and evaluation required), shared by the page, the API and the tests. Messages are
-// catalog keys. The limits and the attachment check are in feedback-rules.ts (no Zod, for the page).
+// The feedback form's schema (spec §5: required and invalid messages for full name, mobile number, email,
+// file and issue description, and evaluation required), shared by the page, the API and the tests. Messages
+// are catalog keys. The limits and the attachment check are in feedback-rules.ts (no Zod, for the page).
 import { z } from "./zod.ts";
 import { LOGIN_NUMBER_PATTERN } from "./constants.ts";
 import { FEEDBACK_DESCRIPTION_MAX, FEEDBACK_DESCRIPTION_MIN, FEEDBACK_HONEYPOT_FIELD, fileProblem } from "./feedback-rules.ts";
@@ -32,21 +32,23 @@ export function feedbackFieldErrors(values: Record<string, unknown>): { fields: 
 }
 
 /**
- * The attachment as the edge hands it over (already on disk, server/edge/read-body.ts), judged by its size
- * and first bytes, never by its name or declared type. An empty part (no file chosen) is no file.
+ * The attachment (required) as the edge hands it over (already on disk, server/edge/read-body.ts), judged by
+ * its size and first bytes, never by its name or declared type. An empty part (no file chosen) is no file.
  */
 const attachment = z
   .preprocess(
     (value) => (value === "" || (typeof value === "object" && value !== null && (value as { size?: unknown }).size === 0) ? undefined : value),
     z
-      .object({ kind: z.literal("uploaded-file"), path: z.string(), size: z.number(), head: z.instanceof(Uint8Array) }, { error: "validation.fileInvalid" })
+      .object(
+        { kind: z.literal("uploaded-file"), path: z.string(), size: z.number(), head: z.instanceof(Uint8Array) },
+        { error: (issue) => (issue.input === undefined ? "validation.fileRequired" : "validation.fileInvalid") },
+      )
       .superRefine((file, context) => {
         const problem = fileProblem(file.size, file.head);
         if (problem) context.addIssue({ code: "custom", message: problem });
-      })
-      .optional(),
+      }),
   )
-  .meta({ type: "string", format: "binary", description: "Optional JPEG, PNG or PDF of at most 5 MB, judged by its content" } as never);
+  .meta({ type: "string", format: "binary", description: "Required: a JPEG, PNG or PDF of at most 5 MB, judged by its content" } as never);
 
 /** The whole feedback submission (the page's form and the API's multipart body). */
 export const feedbackUploadForm = feedbackSchema

@@ -1,8 +1,9 @@
 // The fields of the edit-profile form (spec §3 profile edit), each with its message under it: used by the
 // dialog and, before the page is hydrated, by the plain form in the page. Loaded only when one of them shows.
 import { useTranslation } from "react-i18next";
-import { FieldError, Input, Label, Radio, RadioGroup, Text, TextField } from "react-aria-components";
-import { BIRTH_DATE_FORMAT, GENDER } from "../../common/constants.ts";
+import { FieldError, Input, Label, Radio, RadioGroup, TextField } from "react-aria-components";
+import { GENDER } from "../../common/constants.ts";
+import { BirthDateField } from "../pages/BirthDateField.tsx";
 import type { Profile } from "../../server/account/types.ts";
 import type { NamedItem } from "../../server/reference/service.ts";
 
@@ -57,12 +58,7 @@ export function ProfileFields({ profile, cities, jobs, errors }: { profile: Prof
       </RadioGroup>
       {selectField("cityId", t("profile.city"), t("profile.chooseCity"), cities, profile.cityId)}
       {selectField("jobId", t("profile.job"), t("profile.chooseJob"), jobs, profile.jobId)}
-      <TextField name="birthDate" defaultValue={profile.birthDate ?? ""} isInvalid={errors.birthDate !== undefined} validationBehavior="aria" className="flex flex-col gap-1.5">
-        <Label className="font-bold text-slate-800">{t("profile.birthDate")}</Label>
-        <Input dir="ltr" placeholder={BIRTH_DATE_FORMAT} autoComplete="bday" className={`${inputClass} text-start`} />
-        <Text slot="description" className="text-sm text-slate-600">{t("profile.birthDateFormat")}</Text>
-        <FieldError className={errorClass}>{errors.birthDate}</FieldError>
-      </TextField>
+      <BirthDateField idPrefix="profile" defaultValue={profile.birthDate ?? ""} error={errors.birthDate} />
       <TextField name="address" defaultValue={profile.address ?? ""} isInvalid={errors.address !== undefined} validationBehavior="aria" className="flex flex-col gap-1.5">
         <Label className="font-bold text-slate-800">{t("profile.address")}</Label>
         <Input autoComplete="street-address" className={inputClass} />

@@ -1,17 +1,19 @@
 // /reserve-number (guarded): the chosen number (?gsm=) with its price, the reserve form (spec §5: name,
-// city and birth date required, name invalid) and the service centres of the chosen city where the SIM
-// can be collected; confirming holds the number for 72 hours and shows the reference. The account's
-// reservations are listed below, each active one with cancel (this route's action, also for the profile).
+// city and birth date required, name invalid; only cities where the SIM can be collected are offered) and
+// the service centres of the chosen city where it can be collected; confirming holds the number for 72
+// hours and shows the reference. The account's reservations are listed below, each active one with cancel
+// (this route's action, also for the profile).
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/reserve-number";
 import { formatAmount, formatDateTime } from "../../common/format.ts";
 import { LOGIN_NUMBER_PATTERN } from "../../common/constants.ts";
-import { LINE_TYPES, reserveActionForm, reserveFormSchema } from "../../common/reservation.ts";
-import { listCities } from "../../server/reference/service.ts";
+import { reserveActionForm, reserveFormSchema } from "../../common/reservation.ts";
+import { LINE_TYPES } from "../../common/reservation-rules.ts";
 import { cancelReservation, findAvailableNumber, listReservations, ReservationError, reserveNumber } from "../../server/reservation/service.ts";
 import { listServiceCentres } from "../../server/support/centres.ts";
+import { COLLECTION_SERVICE, listCollectionCities } from "../../server/reservation/collection.ts";
 import type { MessageKey } from "../../server/i18n.ts";
 import { pageAction, type PageFailureAnswer } from "../page-action.server.ts";
 import { validate } from "../../server/edge/app-error.ts";
@@ -24,7 +26,11 @@ import { NumberText, TierBadge } from "../reservation/TierBadge.tsx";
 import { reserveNumberPath } from "../reservation/paths.ts";
 import { requireSubscriber } from "../session.server.ts";
 import { formFieldHelpers } from "../pages/form-fields.tsx";
+import { BirthDateField } from "../pages/BirthDateField.tsx";
 import { useShell } from "../shell/ShellContext.tsx";
+
+// The reserve form's schema brings Zod: the page loads it when the form is first used, not with the page.
+const loadReserveSchema = () => import("../../common/reservation.ts").then((module) => module.reserveFormSchema);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = requireSubscriber(request, context);
@@ -33,7 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const gsm = params.get("gsm") ?? "";
   const [number, cities, centres, reservations] = await Promise.all([
     LOGIN_NUMBER_PATTERN.test(gsm) ? findAvailableNumber(services.db, gsm) : Promise.resolve(null),
-    listCities(services.db, language),
+    // Only the cities where the SIM can be collected are offered.
+    listCollectionCities(services.db, language),
     listServiceCentres(services.db, language),
     listReservations(services.db, account.accountId, language),
   ]);
@@ -44,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     number,
     cities,
     // Where a reserved SIM can be collected.
-    centres: centres.filter((centre) => centre.services.includes("reservation")).map(({ id, cityId, name, address, phones }) => ({ id, cityId, name, address, phones })),
+    centres: centres.filter((centre) => centre.services.includes(COLLECTION_SERVICE)).map(({ id, cityId, name, address, phones }) => ({ id, cityId, name, address, phones })),
     reservations,
     done: reservations.find((reservation) => reservation.reference === done && reservation.state === "active") ?? null,
   };
@@ -147,11 +154,12 @@ function ReserveForm({
   // Checked here first with the server's own rules (common/reservation.ts); the server checks again.
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const errors = clientErrors ?? answer?.fieldErrors ?? {};
-  const checkBeforeSending = (event: FormEvent<HTMLFormElement>) => {
+  const checkBeforeSending = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const parsed = reserveFormSchema.safeParse(Object.fromEntries(new FormData(form)));
-    if (parsed.success) {
+    // Without the schema (it failed to arrive) the form is sent as it is and the server's messages show.
+    const parsed = await loadReserveSchema().then((schema) => schema.safeParse(Object.fromEntries(new FormData(form))), () => null);
+    if (!parsed || parsed.success) {
       setClientErrors(null);
       void submit(form);
       return;
@@ -180,7 +188,15 @@ function ReserveForm({
         </dl>
         <Link to="/Reservation" className="font-bold text-brand-700 underline">{t("reservation.backToSearch")}</Link>
       </section>
-      <Form method="post" action={reserveNumberPath(number.gsm)} noValidate onSubmit={checkBeforeSending} className="flex flex-col gap-4">
+      {/* The schema is fetched as the visitor starts on the form, so it is there by the time they confirm. */}
+      <Form
+        method="post"
+        action={reserveNumberPath(number.gsm)}
+        noValidate
+        onFocus={() => void loadReserveSchema().catch(() => {})}
+        onSubmit={(event) => void checkBeforeSending(event)}
+        className="flex flex-col gap-4"
+      >
         {answer?.message ? <p role="alert" className="rounded-lg bg-red-50 p-3 font-bold text-red-800">{answer.message}</p> : null}
         <input type="hidden" name="gsm" value={number.gsm} />
         <label htmlFor="reserve-fullName" className="flex flex-col gap-1 font-bold">
@@ -199,11 +215,7 @@ function ReserveForm({
           {errorOf("cityId")}
         </label>
         {cityId ? <CentresOf centres={centres} cityId={cityId} city={cities.find((city) => city.id === cityId)?.name ?? ""} /> : null}
-        <label htmlFor="reserve-birthDate" className="flex flex-col gap-1 font-bold">
-          {t("reservation.birthDate")}
-          <input {...field("birthDate")} type="date" defaultValue={values.birthDate} max={new Date().toISOString().slice(0, 10)} className={input} />
-          {errorOf("birthDate")}
-        </label>
+        <BirthDateField idPrefix="reserve" defaultValue={values.birthDate} error={errors.birthDate} />
         <fieldset className="flex flex-col gap-2" aria-describedby={errors.lineType ? "reserve-lineType-error" : undefined}>
           <legend className="mb-1 font-bold">{t("reservation.lineType")}</legend>
           <div className="flex gap-3">

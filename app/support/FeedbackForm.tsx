@@ -1,4 +1,4 @@
-// /support/Feedback: full name, mobile number, email, an optional file, the issue and an evaluation.
+// /support/Feedback: full name, mobile number, email, a file, the issue and an evaluation, all required.
 // Checked here before sending (the server's own schema, loaded at the first send; the file by its first
 // bytes) and by the server after; a field's message shows under it. Works as a plain form before
 // JavaScript has loaded.
@@ -60,11 +60,10 @@ export function FeedbackForm({ serverAnswer }: { serverAnswer?: FeedbackAnswer }
       ({ feedbackFieldErrors }) => feedbackFieldErrors(values).errors,
       (): Record<string, string> => ({}),
     );
+    // No file chosen is an empty part: fileProblem says the file is required.
     const file = data.get("file");
-    if (file instanceof File && file.size > 0) {
-      const problem = fileProblem(file.size, new Uint8Array(await file.slice(0, 16).arrayBuffer()));
-      if (problem) found.file = problem;
-    }
+    const problem = file instanceof File ? fileProblem(file.size, new Uint8Array(await file.slice(0, 16).arrayBuffer())) : "validation.fileRequired";
+    if (problem) found.file = problem;
     setClientErrors(found);
     const first = FIELD_ORDER.find((name) => found[name]);
     if (first) {

@@ -4,7 +4,7 @@ import { createApiRouter } from "../api/router.ts";
 import { jsonContent, languageHeader, ok, successSchema } from "../api/envelope.ts";
 import { listCities, listJobs } from "./service.ts";
 
-const namedItemSchema = z.object({ id: z.number().int(), name: z.string() }).openapi("NamedItem");
+export const namedItemSchema = z.object({ id: z.number().int(), name: z.string() }).openapi("NamedItem");
 const tags = ["Reference lists"];
 
 export const referenceApi = createApiRouter()

@@ -10,16 +10,17 @@ export interface NamedItem {
 
 const collator = { ar: new Intl.Collator("ar"), en: new Intl.Collator("en") };
 
-function localise(rows: { id: number; nameAr: string; nameEn: string }[], language: Language): NamedItem[] {
+/** Rows named in both languages, as items named in `language`, sorted by that name. */
+export function namedInLanguage(rows: { id: number; nameAr: string; nameEn: string }[], language: Language): NamedItem[] {
   return rows
     .map((row) => ({ id: row.id, name: language === "ar" ? row.nameAr : row.nameEn }))
     .sort((a, b) => collator[language].compare(a.name, b.name));
 }
 
 export async function listCities(db: Db, language: Language): Promise<NamedItem[]> {
-  return localise(await db.select().from(cities), language);
+  return namedInLanguage(await db.select().from(cities), language);
 }
 
 export async function listJobs(db: Db, language: Language): Promise<NamedItem[]> {
-  return localise(await db.select().from(jobs), language);
+  return namedInLanguage(await db.select().from(jobs), language);
 }

@@ -1,12 +1,16 @@
 // API rows of number reservation (step 5; the spec does not show these calls, so they follow its style):
-// search the available numbers (public), reserve one, list the caller's reservations, cancel one (Bearer
-// session). A reservation the session does not own answers 403 and nothing changes.
+// search the available numbers and list the cities where the SIM can be collected (public), reserve one,
+// list the caller's reservations, cancel one (Bearer session). A reservation the session does not own
+// answers 403 and nothing changes.
 import { z } from "@hono/zod-openapi";
-import { numberFilterSchema, NUMBER_TIERS, RESERVATION_MATCH, reserveFormSchema } from "../../common/reservation.ts";
+import { numberFilterSchema, reserveFormSchema } from "../../common/reservation.ts";
+import { NUMBER_TIERS, RESERVATION_MATCH } from "../../common/reservation-rules.ts";
 import { failureSchema, jsonContent, ok, successSchema } from "../api/envelope.ts";
 import { createApiRouter } from "../api/router.ts";
 import { apiRoute, languageHeaders } from "../edge/api-route.ts";
 import { validate } from "../edge/app-error.ts";
+import { namedItemSchema } from "../reference/api.ts";
+import { listCollectionCities } from "./collection.ts";
 import { searchAvailableNumbers } from "./inventory.ts";
 import { cancelReservation, listReservations, reserveNumber } from "./service.ts";
 
@@ -67,6 +71,18 @@ export const reservationApi = createApiRouter().openapi(
   },
 );
 
+reservationApi.openapi(
+  {
+    method: "get",
+    path: "/core/api/reservations/cities",
+    tags,
+    summary: "The cities where a reserved number's SIM can be collected (a service centre there hands them out), sorted by name",
+    request: { headers: languageHeaders },
+    responses: { 200: jsonContent(successSchema(z.array(namedItemSchema)), "The cities a reservation may name") },
+  },
+  async (c) => ok(c, await listCollectionCities(c.get("services").db, c.get("language"))),
+);
+
 apiRoute(
   reservationApi,
   {
@@ -78,7 +94,7 @@ apiRoute(
     body: { schema: reserveFormSchema, description: "The number and the holder" },
     responses: {
       200: jsonContent(successSchema(z.object({ reference: z.string(), gsm: z.string(), expiresAt: z.string() })), "Reserved"),
-      400: jsonContent(failureSchema, "Field errors (name, city, birth date, line type, number)"),
+      400: jsonContent(failureSchema, "Field errors (name, city, birth date, line type, number); a city where the SIM cannot be collected is refused before the number is held"),
       401: jsonContent(failureSchema, "SESSION_EXPIRED"),
       404: jsonContent(failureSchema, "NUMBER_NOT_FOUND"),
       409: jsonContent(failureSchema, "NUMBER_TAKEN (someone else holds it), RESERVATION_LIMIT"),

@@ -1,7 +1,8 @@
 // The inventory of numbers that can be reserved: the demo seed (deterministic numbers in the operator's
 // ranges, each with its tier and price) and the search of available numbers by a digit pattern.
 import { sql } from "drizzle-orm";
-import { TIER_PRICES, type NumberFilter, type NumberTier } from "../../common/reservation.ts";
+import type { NumberFilter } from "../../common/reservation.ts";
+import { TIER_PRICES, type NumberTier } from "../../common/reservation-rules.ts";
 import type { Db } from "../db/database.ts";
 
 type Executor = Pick<Db, "execute">;

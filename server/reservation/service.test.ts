@@ -2,7 +2,7 @@
 // a hold ends at its time and not before, two sweeps running at once end each due hold exactly once,
 // and a due hold never blocks a new reservation of its number.
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { tierOf } from "../../common/reservation.ts";
+import { tierOf } from "../../common/reservation-rules.ts";
 import { createTestDatabase, openTestDb, type TestDatabase } from "../../tests/support/test-database.ts";
 import { expireHolds, reserveNumber } from "./service.ts";
 

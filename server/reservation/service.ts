@@ -1,15 +1,18 @@
-// Reserving a number: one transaction takes the number from the pool (only while it is available, so of
-// many parallel attempts exactly one wins), checks the account's limit under a lock on the account, and
-// records the hold and its event. Cancelling and expiry give the number back. Expiry is a sweep that any
+// Reserving a number: a city where the SIM cannot be collected is refused first (collection.ts); then one
+// transaction takes the number from the pool (only while it is available, so of many parallel attempts
+// exactly one wins), checks the account's limit under a lock on the account, and records the hold and its
+// event. Cancelling and expiry give the number back. Expiry is a sweep that any
 // number of instances may run at once (FOR UPDATE SKIP LOCKED: each due hold is ended exactly once).
 import { and, desc, eq, sql } from "drizzle-orm";
-import { MAX_ACTIVE_RESERVATIONS, RESERVATION_HOLD_HOURS, type NumberTier, type ReserveForm } from "../../common/reservation.ts";
+import type { ReserveForm } from "../../common/reservation.ts";
+import { MAX_ACTIVE_RESERVATIONS, RESERVATION_HOLD_HOURS, type NumberTier } from "../../common/reservation-rules.ts";
 import type { Language } from "../../common/language.ts";
 import type { Db } from "../db/database.ts";
 import { preparedStatement } from "../db/prepared.ts";
 import { accounts, cities, numberInventory, numberReservations, reservationEvents } from "../db/schema.ts";
 import { newReference } from "../reference-code.ts";
-import { AppError, edgeError } from "../edge/app-error.ts";
+import { AppError } from "../edge/app-error.ts";
+import { requireCollectionCity } from "./collection.ts";
 
 export type ReservationErrorCode = "NUMBER_NOT_FOUND" | "NUMBER_TAKEN" | "RESERVATION_LIMIT" | "RESERVATION_NOT_FOUND" | "RESERVATION_NOT_YOURS" | "RESERVATION_ENDED";
 
@@ -74,6 +77,8 @@ export async function expireHolds(db: Pick<Db, "execute">, now: Date, only?: { g
 }
 
 export async function reserveNumber(db: Db, accountId: number, form: ReserveForm, now = new Date()): Promise<{ reference: string; expiresAt: string }> {
+  // A city where the SIM cannot be collected is refused before the account or the number is touched.
+  await requireCollectionCity(db, form.cityId);
   return db.transaction(async (tx) => {
     // One account's reservations are made one at a time, so its limit holds under parallel requests.
     await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for("update");
@@ -91,8 +96,6 @@ export async function reserveNumber(db: Db, accountId: number, form: ReserveForm
       const [exists] = await tx.select({ gsm: numberInventory.gsm }).from(numberInventory).where(eq(numberInventory.gsm, form.gsm));
       throw new ReservationError(exists ? "NUMBER_TAKEN" : "NUMBER_NOT_FOUND");
     }
-    const [city] = await tx.select({ id: cities.id }).from(cities).where(eq(cities.id, form.cityId));
-    if (!city) throw reservationFieldError({ cityId: ["validation.cityRequired"] });
     const expiresAt = new Date(now.getTime() + RESERVATION_HOLD_HOURS * 3_600_000);
     const reference = newReference("R");
     const [row] = await tx
@@ -114,11 +117,6 @@ export async function reserveNumber(db: Db, accountId: number, form: ReserveForm
     await tx.insert(reservationEvents).values({ reservationId: row!.id, gsm: form.gsm, actor: actorOf(accountId), fromState: null, toState: "active", createdAt: now });
     return { reference, expiresAt: expiresAt.toISOString() };
   });
-}
-
-/** A field the form's schema could not judge (a city that does not exist): the same 400 as the schema's. */
-export function reservationFieldError(fieldErrors: Record<string, string[]>): AppError {
-  return edgeError.badRequest(fieldErrors);
 }
 
 export async function cancelReservation(db: Db, accountId: number, reference: string, now = new Date()): Promise<void> {

@@ -56,16 +56,14 @@ export async function submitFeedback(services: AppServices, submission: Feedback
   const wait = await hitLimits(services.db, [feedbackIpLimit(services, submission.clientIp)]);
   if (wait !== null) throw feedbackRateLimited(wait);
 
-  let storedPath: string | null = null;
-  const fileType = file ? detectFileType(file.head)! : null;
-  if (file && fileType) {
-    const directory = feedbackDir(services);
-    await mkdir(directory, { recursive: true, mode: 0o700 });
-    storedPath = path.join(directory, `${randomUUID()}.${FEEDBACK_FILE_EXTENSIONS[fileType]}`);
-    // The upload is already on disk, on the same volume: moved, not copied.
-    await rename(file.path, storedPath);
-    await chmod(storedPath, 0o600);
-  }
+  // The schema has judged the file by its first bytes: its type is one of ours.
+  const fileType = detectFileType(file.head)!;
+  const directory = feedbackDir(services);
+  await mkdir(directory, { recursive: true, mode: 0o700 });
+  const storedPath = path.join(directory, `${randomUUID()}.${FEEDBACK_FILE_EXTENSIONS[fileType]}`);
+  // The upload is already on disk, on the same volume: moved, not copied.
+  await rename(file.path, storedPath);
+  await chmod(storedPath, 0o600);
   try {
     await services.db.insert(feedback).values({
       reference,
@@ -75,15 +73,15 @@ export async function submitFeedback(services: AppServices, submission: Feedback
       description: form.description,
       evaluation: form.evaluation,
       language: submission.language,
-      fileName: storedPath ? path.basename(storedPath) : null,
+      fileName: path.basename(storedPath),
       fileType,
-      fileSize: file && storedPath ? file.size : null,
+      fileSize: file.size,
       clientIp: submission.clientIp,
     });
   } catch (error) {
-    if (storedPath) await rm(storedPath, { force: true });
+    await rm(storedPath, { force: true });
     throw error;
   }
-  services.logger.info({ reference, withFile: storedPath !== null }, "feedback received");
+  services.logger.info({ reference, fileType }, "feedback received");
   return reference;
 }

@@ -1,6 +1,7 @@
 // The feedback form over real HTTP (the API row and the page's plain form post): the required and
-// invalid messages of spec §5 in both languages, the attachment judged by its content and size, the
-// honeypot, the per-IP limit, and that a refused submission stores nothing (no row, no file).
+// invalid messages of spec §5 in both languages (the file is required too), the attachment judged by its
+// content and size, the honeypot, the per-IP limit, and that a refused submission stores nothing (no row,
+// no file).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -57,7 +58,22 @@ describe("POST customerCare/api/feedback", () => {
         email: [apiMessage(language, "validation.emailRequired")],
         description: [apiMessage(language, "validation.descriptionRequired")],
         evaluation: [apiMessage(language, "validation.evaluationRequired")],
+        file: [apiMessage(language, "validation.fileRequired")],
       });
+    });
+
+    test(`without a file, or with the empty part a browser sends when none is chosen, it is refused with 'File is required' in ${language}; with one it is accepted`, async () => {
+      const rows = (await storedRows(server)).length;
+      const files = storedFiles(server).length;
+      const without = expectFailure(await post(server, form(good), language), 400, "BAD_REQUEST", language, "feedback.fixErrors");
+      expect(without.errors).toEqual({ file: [apiMessage(language, "validation.fileRequired")] });
+      const emptyPart = expectFailure(await post(server, form(good, { bytes: Buffer.alloc(0), name: "", type: "application/octet-stream" }), language), 400, "BAD_REQUEST", language, "feedback.fixErrors");
+      expect(emptyPart.errors).toEqual({ file: [apiMessage(language, "validation.fileRequired")] });
+      expect((await storedRows(server)).length).toBe(rows);
+      expect(storedFiles(server).length).toBe(files);
+
+      const accepted = expectSuccess<{ reference: string }>(await post(server, form(good, { bytes: PNG, name: "signal.png", type: "image/png" }), language), language);
+      expect((await storedRows(server)).map((row) => row.reference)).toContain(accepted.reference);
     });
 
     test(`invalid values get the invalid messages in ${language}, a file of another type too`, async () => {
@@ -91,9 +107,9 @@ describe("POST customerCare/api/feedback", () => {
       expect(row.file_size).toBe(bytes.length);
       expect(readFileSync(path.join(server.dataDir, "feedback", row.file_name!)).equals(bytes)).toBe(true);
     }
-    const without = expectSuccess<{ reference: string }>(await post(server, form({ ...good, gsm: "٠٩٤٤١٢٣٤٥٦" }), "ar"), "ar");
-    const row = (await storedRows(server)).find((stored) => stored.reference === without.reference)!;
-    expect(row).toMatchObject({ file_name: null, gsm: "0944123456" });
+    const arabicDigits = expectSuccess<{ reference: string }>(await post(server, form({ ...good, gsm: "٠٩٤٤١٢٣٤٥٦" }, { bytes: PNG, name: "a.png", type: "image/png" }), "ar"), "ar");
+    const row = (await storedRows(server)).find((stored) => stored.reference === arabicDigits.reference)!;
+    expect(row).toMatchObject({ file_type: "png", gsm: "0944123456" });
     expect((await storedRows(server)).length).toBe(before + 4);
   });
 
@@ -124,23 +140,41 @@ describe("POST customerCare/api/feedback", () => {
   });
 
   test("beyond FEEDBACK_PER_IP_HOUR a client gets 429 with Retry-After, in its language, and nothing is stored", async () => {
-    for (let i = 0; i < 2; i++) expectSuccess(await post(limited, form(good), "en"), "en");
-    const answer = await post(limited, form(good), "ar");
+    const withFile = () => form(good, { bytes: PDF, name: "bill.pdf", type: "application/pdf" });
+    for (let i = 0; i < 2; i++) expectSuccess(await post(limited, withFile(), "en"), "en");
+    const answer = await post(limited, withFile(), "ar");
     expectFailure(answer, 429, "RATE_LIMITED", "ar", "feedback.rateLimited");
     expect(Number(answer.headers["retry-after"])).toBeGreaterThan(0);
     expect(await storedRows(limited)).toHaveLength(2);
   });
+
+  test("the OpenAPI document lists the file among the required fields of the feedback form", async () => {
+    const document = await (await fetch(`${server.url}/api-docs/openapi.json`)).json();
+    const body = document.paths["/customerCare/api/feedback"].post.requestBody;
+    expect(body.required).toBe(true);
+    const schema = body.content["multipart/form-data"].schema;
+    const form = schema.$ref ? document.components.schemas[schema.$ref.split("/").at(-1)] : schema;
+    expect(form.required).toEqual(expect.arrayContaining(["fullName", "gsm", "email", "description", "evaluation", "file"]));
+    expect(form.properties.file).toMatchObject({ type: "string", format: "binary" });
+  });
 });
 
 describe("the /support/Feedback page's plain form post (before JavaScript)", () => {
-  test("errors come back on the page with the values kept; a good post shows the reference", async () => {
+  test("errors come back on the page with the values kept (without a file: 'File is required' in each language); a good post with a file shows the reference", async () => {
     const refused = await post(server, form({ ...good, email: "not-an-email" }), "en", "/support/Feedback?lang=en");
     expect(refused.status).toBe(400);
     expect(refused.text).toContain(apiMessage("en", "validation.emailInvalid"));
     expect(refused.text).toContain(`value="${good.fullName}"`);
     expect(refused.text).toContain('value="not-an-email"');
 
-    const accepted = await post(server, form(good), "ar", "/support/Feedback?lang=ar");
+    for (const language of ["ar", "en"] as const) {
+      const withoutFile = await post(server, form(good), language, `/support/Feedback?lang=${language}`);
+      expect(withoutFile.status).toBe(400);
+      expect(withoutFile.text).toContain(`id="feedback-file-error" class="text-sm font-bold text-red-700">${apiMessage(language, "validation.fileRequired")}</span>`);
+      expect(withoutFile.text).toContain(`value="${good.email}"`);
+    }
+
+    const accepted = await post(server, form(good, { bytes: JPEG, name: "a.jpg", type: "image/jpeg" }), "ar", "/support/Feedback?lang=ar");
     expect(accepted.status).toBe(200);
     const reference = /FB-[2-9A-HJKMNP-Z]{8}/.exec(accepted.text)?.[0];
     expect(reference).toBeDefined();

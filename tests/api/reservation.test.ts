@@ -1,10 +1,11 @@
-// Number reservation over real HTTP: the inventory search and its messages (spec §5), reserving with
-// each form message, the 72-hour hold, at most two active reservations, exactly one winner of 50
-// parallel attempts on one number, 403 for another account's reservation, cancelling, the audit trail,
-// and expiry by the sweep (a hold moved into the past returns its number to the pool).
+// Number reservation over real HTTP: the inventory search and its messages (spec §5), the cities where
+// the SIM can be collected (a city without such a service centre is refused before the number is
+// touched), reserving with each form message, the 72-hour hold, at most two active reservations, exactly
+// one winner of 50 parallel attempts on one number, 403 for another account's reservation, cancelling,
+// the audit trail, and expiry by the sweep (a hold moved into the past returns its number to the pool).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { tierOf } from "../../common/reservation.ts";
-import { apiMessage, expectFailure, expectSuccess, LANGUAGE_CASES } from "../support/contract.ts";
+import { tierOf } from "../../common/reservation-rules.ts";
+import { apiMessage, demoContent, expectFailure, expectSuccess, LANGUAGE_CASES } from "../support/contract.ts";
 import { withClient } from "../support/database.ts";
 import { insertSession, postForm, type SessionFixture } from "../support/subscriber.ts";
 import { api, send, startTestServer, type ApiClient, type TestServer } from "../support/test-server.ts";
@@ -72,6 +73,76 @@ describe("GET core/api/numbers/available", () => {
   });
 });
 
+type DemoCity = { id: number; nameAr: string; nameEn: string };
+type DemoCentre = { cityId: number; services: string[] };
+const demoCities = demoContent<DemoCity[]>("cities.json");
+const demoCentres = demoContent<DemoCentre[]>("service-centres.json");
+/** Cities of the demo content where a reserved SIM can be collected: a centre there hands them out. */
+const collectionCityIds = new Set(demoCentres.filter((centre) => centre.services.includes("reservation")).map((centre) => centre.cityId));
+/** A city with no service centre at all, and one whose centres do not hand out reserved SIMs. */
+const noCentreCity = demoCities.find((city) => !demoCentres.some((centre) => centre.cityId === city.id))!;
+const noCollectionCity = demoCities.find((city) => !collectionCityIds.has(city.id) && demoCentres.some((centre) => centre.cityId === city.id))!;
+
+describe("the cities where the SIM can be collected", () => {
+  test("the demo content has cities of each kind (else this file tests nothing)", () => {
+    expect(collectionCityIds.size).toBeGreaterThan(1);
+    expect(noCentreCity).toBeDefined();
+    expect(noCollectionCity).toBeDefined();
+  });
+
+  for (const language of ["ar", "en"] as const) {
+    test(`GET core/api/reservations/cities lists exactly the cities with a centre that hands out reserved SIMs, by name, in ${language}`, async () => {
+      const cities = expectSuccess<{ id: number; name: string }[]>(await client.get("/core/api/reservations/cities", language), language);
+      const expected = demoCities.filter((city) => collectionCityIds.has(city.id)).map((city) => ({ id: city.id, name: language === "ar" ? city.nameAr : city.nameEn }));
+      expect(cities).toEqual([...expected].sort((a, b) => a.name.localeCompare(b.name, language)));
+    });
+
+    test(`a reservation naming a city without such a centre is refused in ${language} before the number is held`, async () => {
+      const session = await insertSession(server.databaseUrl);
+      for (const city of [noCentreCity, noCollectionCity]) {
+        const number = await availableNumber();
+        // Someone holds the number's row: a request that went for the number would wait for it.
+        const answer = await withClient(server.databaseUrl, async (db) => {
+          await db.query("begin");
+          await db.query("select gsm from number_inventory where gsm = $1 for update", [number.gsm]);
+          try {
+            return await reserve(session, form(number.gsm, { cityId: String(city.id) }), language);
+          } finally {
+            await db.query("rollback");
+          }
+        });
+        const refused = expectFailure(answer, 400, "BAD_REQUEST", language, "badRequest");
+        expect(refused.errors, `city ${city.nameEn}`).toEqual({ cityId: [apiMessage(language, "validation.cityWithoutCentre")] });
+        expect(await stateOf(number.gsm)).toBe("available");
+      }
+      const rows = await withClient(server.databaseUrl, async (db) => (await db.query("select count(*)::int as n from number_reservations where account_id = $1", [session.accountId])).rows[0]);
+      expect(rows).toEqual({ n: 0 });
+    });
+  }
+
+  test("the /reserve-number page offers only those cities, and its form refuses another one with the localised message", async () => {
+    const session = await insertSession(server.databaseUrl);
+    const number = await availableNumber();
+    for (const language of ["ar", "en"] as const) {
+      const page = await send(server.url, `/reserve-number?gsm=${number.gsm}&lang=${language}`, { headers: { cookie: session.cookie } });
+      expect(page.status).toBe(200);
+      const select = /<select[^>]*id="reserve-cityId"[^>]*>([\s\S]*?)<\/select>/.exec(page.text)?.[1];
+      expect(select, "the reserve form's city list").toBeDefined();
+      const offered = [...select!.matchAll(/<option value="(\d+)"/g)].map((match) => Number(match[1]));
+      expect(offered.sort((a, b) => a - b)).toEqual([...collectionCityIds].sort((a, b) => a - b));
+
+      const posted = await send(server.url, `/reserve-number?gsm=${number.gsm}`, {
+        method: "POST",
+        headers: { cookie: `${session.cookie}; lang=${language}`, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(form(number.gsm, { cityId: String(noCentreCity.id) })).toString(),
+      });
+      expect(posted.status).toBe(400);
+      expect(posted.text).toContain(`id="reserve-cityId-error" class="text-sm font-bold text-red-700">${apiMessage(language, "validation.cityWithoutCentre")}</span>`);
+      expect(await stateOf(number.gsm)).toBe("available");
+    }
+  });
+});
+
 describe("POST core/api/reservations", () => {
   for (const language of ["ar", "en"] as const) {
     test(`each form message in ${language}; nothing is reserved`, async () => {
@@ -92,21 +163,21 @@ describe("POST core/api/reservations", () => {
     });
   }
 
-  test("reserves for 72 hours with a reference, in Arabic names too; lists it; records the event", async () => {
+  test("reserves for 72 hours with a reference, in Arabic names and digits too; lists it; records the event", async () => {
     const session = await insertSession(server.databaseUrl);
     const number = await availableNumber();
     const before = Date.now();
-    const data = expectSuccess<{ reference: string; gsm: string; expiresAt: string }>(await reserve(session, form(number.gsm, { fullName: "علي حسن" }), "ar"), "ar", "reservation.reserved");
+    const data = expectSuccess<{ reference: string; gsm: string; expiresAt: string }>(await reserve(session, form(number.gsm, { fullName: "علي حسن", birthDate: "١٩٩٠-٠٥-١٧" }), "ar"), "ar", "reservation.reserved");
     expect(data.reference).toMatch(/^R-[2-9A-HJKMNP-Z]{8}$/);
     const hold = new Date(data.expiresAt).getTime() - before;
     expect(hold).toBeGreaterThan(72 * 3600_000 - 60_000);
     expect(hold).toBeLessThan(72 * 3600_000 + 60_000);
     expect(await stateOf(number.gsm)).toBe("reserved");
-    const list = expectSuccess<{ reference: string; state: string; gsm: string; city: string; simPrice: number; serviceFee: number }[]>(
+    const list = expectSuccess<{ reference: string; state: string; gsm: string; city: string; birthDate: string; simPrice: number; serviceFee: number }[]>(
       await client.get("/core/api/reservations", "en", { authorization: `Bearer ${session.token}` }),
       "en",
     );
-    expect(list).toEqual([expect.objectContaining({ reference: data.reference, state: "active", gsm: number.gsm, city: "Damascus", simPrice: number.simPrice, serviceFee: number.serviceFee })]);
+    expect(list).toEqual([expect.objectContaining({ reference: data.reference, state: "active", gsm: number.gsm, city: "Damascus", birthDate: "1990-05-17", simPrice: number.simPrice, serviceFee: number.serviceFee })]);
     const events = await withClient(server.databaseUrl, async (db) => (await db.query("select actor, from_state, to_state from reservation_events e join number_reservations r on r.id = e.reservation_id where r.reference = $1", [data.reference])).rows);
     expect(events).toEqual([{ actor: `account:${session.accountId}`, from_state: null, to_state: "active" }]);
   });

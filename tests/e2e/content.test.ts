@@ -231,16 +231,19 @@ describe("feedback form", () => {
   writeFileSync(realPdf, "%PDF-1.4\n%demo\n");
 
   for (const [language, viewport] of [["ar", DESKTOP], ["en", PHONE]] as const) {
-    it(`shows each required and invalid message, refuses a disguised file, then sends and shows the reference (${language})`, async () => {
+    it(`shows each required and invalid message, refuses a disguised file and a form without one, then sends with a file and shows the reference (${language})`, async () => {
       const { page, context, errors } = await openPage(browser, server.url, viewport, language);
       const t = catalogs[language];
       await page.goto("/support/Feedback");
       await waitForHydration(page);
       const send = page.getByRole("button", { name: t.feedback.send });
       await send.click();
-      for (const key of ["fullNameRequired", "mobileRequired", "emailRequired", "descriptionRequired", "evaluationRequired"] as const) {
+      for (const key of ["fullNameRequired", "mobileRequired", "emailRequired", "descriptionRequired", "fileRequired", "evaluationRequired"] as const) {
         await page.getByText(t.validation[key]).waitFor();
       }
+      // The file's message is tied to the file field, as its description.
+      expect(await page.getByLabel(t.feedback.file).getAttribute("aria-invalid")).toBe("true");
+      expect(await page.getByLabel(t.feedback.file).evaluate((input) => input.getAttribute("aria-describedby")?.split(" ").map((id) => document.getElementById(id)?.textContent))).toContain(t.validation.fileRequired);
       // Focus goes to the first field with a problem.
       expect(await page.getByLabel(t.feedback.fullName).evaluate((element) => element === document.activeElement)).toBe(true);
 
@@ -258,8 +261,12 @@ describe("feedback form", () => {
       await page.getByLabel(t.feedback.gsm).fill("0944123456");
       await page.getByLabel(t.feedback.email).fill("ali@example.com");
       await page.getByLabel(t.feedback.description).fill(language === "ar" ? "الإشارة ضعيفة في منزلي كل مساء." : "The signal at home is weak every evening.");
-      await page.getByLabel(t.feedback.file).setInputFiles(realPdf);
+      await page.getByLabel(t.feedback.file).setInputFiles([]);
       await page.getByRole("radio", { name: t.feedback.ratings["4"] }).check();
+      await send.click();
+      await page.getByText(t.validation.fileRequired).waitFor();
+      expect(await page.getByRole("status").filter({ hasText: t.feedback.sent }).count()).toBe(0);
+      await page.getByLabel(t.feedback.file).setInputFiles(realPdf);
       await send.click();
       const status = page.getByRole("status").filter({ hasText: t.feedback.sent });
       await status.waitFor();
@@ -267,6 +274,34 @@ describe("feedback form", () => {
       await page.getByRole("button", { name: t.feedback.another }).click();
       expect(await page.getByLabel(t.feedback.fullName).inputValue()).toBe("");
       expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  for (const language of ["ar", "en"] as const) {
+    it(`without JavaScript the server refuses a form without a file with its message in ${language}, keeps the values, and takes it with one`, async () => {
+      const t = catalogs[language];
+      const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, javaScriptEnabled: false });
+      await context.addCookies([{ name: "lang", value: language, url: server.url }]);
+      const page = await context.newPage();
+      await page.goto("/support/Feedback");
+      await page.getByLabel(t.feedback.fullName).fill(language === "ar" ? "علي حسن" : "Ali Hasan");
+      await page.getByLabel(t.feedback.gsm).fill("0944123456");
+      await page.getByLabel(t.feedback.email).fill("ali@example.com");
+      await page.getByLabel(t.feedback.description).fill("The signal at home is weak every evening.");
+      await page.getByRole("radio", { name: t.feedback.ratings["3"] }).check();
+      const [refused] = await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: t.feedback.send }).click()]);
+      expect(refused?.status()).toBe(400);
+      await page.getByText(t.validation.fileRequired).waitFor();
+      expect(await page.getByLabel(t.feedback.file).getAttribute("aria-invalid")).toBe("true");
+      expect(await page.getByLabel(t.feedback.email).inputValue()).toBe("ali@example.com");
+
+      await page.getByRole("radio", { name: t.feedback.ratings["3"] }).check();
+      await page.getByLabel(t.feedback.file).setInputFiles(realPdf);
+      await page.getByRole("button", { name: t.feedback.send }).click();
+      const status = page.getByRole("status").filter({ hasText: t.feedback.sent });
+      await status.waitFor();
+      expect(await status.textContent()).toMatch(/FB-[2-9A-HJKMNP-Z]{8}/);
       await context.close();
     });
   }
