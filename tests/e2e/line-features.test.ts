@@ -8,7 +8,7 @@ import type { Language } from "../../common/language.ts";
 import ar from "../../app/i18n/ar.json" with { type: "json" };
 import en from "../../app/i18n/en.json" with { type: "json" };
 import { withClient } from "../support/database.ts";
-import { freshNumber, insertSession } from "../support/subscriber.ts";
+import { freshNumber, insertSession, postForm } from "../support/subscriber.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { openAsSubscriber as openSubscriberPage } from "./subscriber-page.ts";
 import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
@@ -157,6 +157,64 @@ it("the profile shows a deactivated line as such, linking to the hotline", async
   await page.goto("/profile");
   await page.getByRole("link", { name: catalogs.ar.hotline.deactivated }).click();
   await page.waitForURL(/\/hotline$/);
+  await context.close();
+});
+
+it("the profile's active services are the features switched on: each screen's switch, the profile page and the API rows agree after every save", async () => {
+  const gsm = freshNumber("0966");
+  const { token } = await insertSession(server.databaseUrl, { gsm });
+  const { page, context, errors } = await openPage(browser, server.url, PHONE, "ar");
+  await context.addCookies([{ name: "session", value: token, url: server.url }]);
+  const features = [
+    { id: "call-forward", screen: "/call-forward", rows: "/core/api/callForward" },
+    { id: "super-clip", screen: "/super-clip", rows: "/core/api/superClip" },
+    { id: "call-barring", screen: "/call-barring", rows: "/core/api/callBarring" },
+  ];
+  const api = async <T,>(path: string) => {
+    const answer = await postForm(server, path, { gsm }, { token, language: "ar" });
+    expect(answer.status, `${path}: ${answer.text.slice(0, 200)}`).toBe(200);
+    return answer.json<{ data: T }>().data;
+  };
+  const on = new Set<string>();
+  async function expectAllAgree(step: string) {
+    await page.goto("/profile");
+    const card = page.getByRole("region", { name: catalogs.ar.profile.servicesTitle });
+    const listed = (await card.getByRole("link").allTextContents()).map((text) => text.trim());
+    const profile = await api<{ activeServices: { id: string; name: string }[] }>("/core/api/users/profile");
+    for (const feature of features) {
+      const shown = await api<{ title: string; serviceState: number }>(`${feature.rows}/show`);
+      expect(shown.serviceState, `${step}: ${feature.rows}/show`).toBe(on.has(feature.id) ? 1 : 0);
+      expect(listed.includes(shown.title), `${step}: the profile page lists "${shown.title}" (it lists ${JSON.stringify(listed)})`).toBe(on.has(feature.id));
+      expect(profile.activeServices.some((service) => service.id === feature.id && service.name === shown.title), `${step}: core/api/users/profile lists ${feature.id}`).toBe(on.has(feature.id));
+    }
+    expect(profile.activeServices).toHaveLength(on.size);
+    expect(await card.getByText(catalogs.ar.profile.noServices).count(), `${step}: "no services" shows only when none is on`).toBe(on.size === 0 ? 1 : 0);
+  }
+
+  await expectAllAgree("a new line");
+  for (const feature of features) {
+    for (const wanted of [true, false]) {
+      await page.goto(feature.screen);
+      await waitForHydration(page);
+      await serviceSwitch(page, "ar").setChecked(wanted, { force: true });
+      await confirm(page, "ar").click();
+      await toast(page, catalogs.ar.lineFeatures.saved).waitFor();
+      if (wanted) on.add(feature.id);
+      else on.delete(feature.id);
+      await expectAllAgree(`${feature.id} ${wanted ? "on" : "off"} on its screen`);
+    }
+  }
+  // A service listed on the profile leads to its screen.
+  await page.goto("/super-clip");
+  await waitForHydration(page);
+  await serviceSwitch(page, "ar").check({ force: true });
+  await confirm(page, "ar").click();
+  await toast(page, catalogs.ar.lineFeatures.saved).waitFor();
+  on.add("super-clip");
+  await expectAllAgree("super clip on again");
+  await page.getByRole("region", { name: catalogs.ar.profile.servicesTitle }).getByRole("link").click();
+  await page.waitForURL(/\/super-clip$/);
+  expect(errors).toEqual([]);
   await context.close();
 });
 
