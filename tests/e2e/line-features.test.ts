@@ -245,6 +245,149 @@ describe("super clip", () => {
     await context.close();
   });
 
+  it("keeps each visited tab mounted with its data and unsaved edits: one data request per tab on first visit, none on return, and cancel reloads only its own tab", async () => {
+    const { page, context, errors, gsm, token } = await openSubscriberPage(browser, server, "/super-clip", "en", DESKTOP, "0966");
+    const requests = { status: 0, reply: 0, callers: 0 };
+    page.on("request", (request) => {
+      // A tab's data route, asked directly or through React Router (…/reply.data); the status is the page's own data.
+      const { pathname } = new URL(request.url());
+      if (/^\/line-features\/super-clip\/reply(\.data)?$/.test(pathname)) requests.reply++;
+      else if (/^\/line-features\/super-clip\/callers(\.data)?$/.test(pathname)) requests.callers++;
+      else if (pathname === "/super-clip.data" && request.method() === "GET") requests.status++;
+    });
+    const tab = (name: string) => page.getByRole("tab", { name });
+    const general = page.getByRole("textbox", { name: clip("en").generalMessage });
+    const callerFilter = page.getByRole("textbox", { name: clip("en").callerNumber });
+    const cancel = page.getByRole("button", { name: ui("en").cancel });
+    const settle = () => page.waitForTimeout(300);
+
+    await tab(clip("en").tab.reply).click();
+    await general.waitFor();
+    await expect.poll(() => requests.reply).toBe(1);
+    await general.fill("Back at five");
+
+    await tab(clip("en").tab.callers).click();
+    await page.getByText(/^\d+ calls?$/).waitFor();
+    await expect.poll(() => requests.callers).toBe(1);
+    await callerFilter.fill("0933");
+
+    await tab(clip("en").tab.status).click();
+    await serviceSwitch(page, "en").check({ force: true });
+    await optionSwitch(page, "en", "busy").check({ force: true });
+
+    // Back to each tab: what was typed is there, and nothing was fetched again.
+    await tab(clip("en").tab.reply).click();
+    expect(await general.inputValue()).toBe("Back at five");
+    await tab(clip("en").tab.callers).click();
+    expect(await callerFilter.inputValue()).toBe("0933");
+    await page.getByText(/^\d+ calls?$/).waitFor();
+    await tab(clip("en").tab.status).click();
+    expect(await optionSwitch(page, "en", "busy").isChecked()).toBe(true);
+    await settle();
+    expect(requests).toEqual({ status: 0, reply: 1, callers: 1 });
+
+    // Cancel on the reply tab reloads the auto-reply only; the other tabs keep their edits.
+    await postForm(server, "/core/api/superClip/autoReply/activate", { gsm, generalMessage: "Saved elsewhere" }, { token });
+    await tab(clip("en").tab.reply).click();
+    await cancel.click();
+    await expect.poll(() => general.inputValue()).toBe("Saved elsewhere");
+    await settle();
+    expect(requests).toEqual({ status: 0, reply: 2, callers: 1 });
+    await tab(clip("en").tab.callers).click();
+    expect(await callerFilter.inputValue()).toBe("0933");
+
+    // Cancel on the callers tab: the filters reset and the callers reload, nothing else.
+    await cancel.click();
+    await expect.poll(() => callerFilter.inputValue()).toBe("");
+    await expect.poll(() => requests.callers).toBe(2);
+    await settle();
+    expect(requests).toEqual({ status: 0, reply: 2, callers: 2 });
+
+    // Cancel on the status tab: the status comes back from the server, the reply tab keeps its text.
+    await tab(clip("en").tab.status).click();
+    expect(await optionSwitch(page, "en", "busy").isChecked()).toBe(true);
+    await tab(clip("en").tab.reply).click();
+    await general.fill("Unsaved again");
+    await tab(clip("en").tab.status).click();
+    await cancel.click();
+    await expect.poll(() => serviceSwitch(page, "en").isChecked()).toBe(false);
+    expect(await optionSwitch(page, "en", "busy").isChecked()).toBe(false);
+    await expect.poll(() => requests.status).toBe(1);
+    await settle();
+    expect(requests).toEqual({ status: 1, reply: 2, callers: 2 });
+    await tab(clip("en").tab.reply).click();
+    expect(await general.inputValue()).toBe("Unsaved again");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("choosing another number in the welcome menu shows that number's data in the open tab, not the tab kept for the first number", async () => {
+    const gsm = freshNumber("0966");
+    const second = freshNumber("0966");
+    const { token, accountId } = await insertSession(server.databaseUrl, { gsm });
+    await withClient(server.databaseUrl, (client) => client.query("insert into account_numbers (gsm, account_id, is_main) values ($1, $2, false)", [second, accountId]));
+    for (const [number, message] of [[gsm, "First line's reply"], [second, "Second line's reply"]] as const) {
+      expect((await postForm(server, "/core/api/superClip/autoReply/activate", { gsm: number, generalMessage: message }, { token })).status).toBe(200);
+    }
+    const { page, context, errors } = await openPage(browser, server.url, DESKTOP, "en");
+    await context.addCookies([{ name: "session", value: token, url: server.url }]);
+    await page.goto("/super-clip?tab=reply");
+    await waitForHydration(page);
+    const general = page.getByRole("textbox", { name: clip("en").generalMessage });
+    expect(await general.inputValue()).toBe("First line's reply");
+    await page.getByRole("tab", { name: clip("en").tab.callers }).click();
+    await page.getByText(/^\d+ calls?$/).waitFor();
+    await page.getByRole("tab", { name: clip("en").tab.reply }).click();
+
+    await page.locator("header").getByRole("button", { name: gsm, exact: true }).click();
+    await page.getByRole("dialog", { name: catalogs.en.welcome.title }).getByRole("radio", { name: second }).check({ force: true });
+    await expect.poll(() => page.getByTestId("feature-number").textContent()).toBe(second);
+    await expect.poll(() => general.inputValue()).toBe("Second line's reply");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("tabs are a tab list for the keyboard (arrows along the reading direction, Home, End), one tab stop", async () => {
+    for (const [language, next, previous] of [["en", "ArrowRight", "ArrowLeft"], ["ar", "ArrowLeft", "ArrowRight"]] as const) {
+      const { page, context } = await openAsSubscriber("/super-clip", language);
+      const tab = (key: "status" | "reply" | "callers") => page.getByRole("tab", { name: clip(language).tab[key] });
+      const selected = async () => (await page.getByRole("tab", { selected: true }).textContent())?.trim();
+      await tab("status").focus();
+      await page.keyboard.press(next);
+      await expect.poll(selected).toBe(clip(language).tab.reply);
+      expect(await tab("reply").evaluate((element) => element === document.activeElement)).toBe(true);
+      await page.getByRole("tabpanel", { name: clip(language).tab.reply }).waitFor();
+      await page.keyboard.press("End");
+      await expect.poll(selected).toBe(clip(language).tab.callers);
+      await page.keyboard.press(previous);
+      await expect.poll(selected).toBe(clip(language).tab.reply);
+      await page.keyboard.press("Home");
+      await expect.poll(selected).toBe(clip(language).tab.status);
+      expect(await page.locator("[role=tab]:not([tabindex='-1'])").count(), "only the selected tab is a tab stop").toBe(1);
+      await context.close();
+    }
+  });
+
+  it("without JavaScript the tabs are links, and each opens with its data rendered by the server", async () => {
+    const gsm = freshNumber("0966");
+    const { token } = await insertSession(server.databaseUrl, { gsm });
+    await postForm(server, "/core/api/superClip/autoReply/activate", { gsm, generalMessage: "I will call you back" }, { token });
+    const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, javaScriptEnabled: false });
+    await context.addCookies([{ name: "session", value: token, url: server.url }, { name: "lang", value: "ar", url: server.url }]);
+    const page = await context.newPage();
+    await page.goto("/super-clip");
+    expect(await page.getByRole("tab", { name: clip("ar").tab.status, selected: true }).count()).toBe(1);
+    await page.getByRole("tab", { name: clip("ar").tab.reply }).click();
+    await page.waitForURL(/\/super-clip\?tab=reply$/);
+    expect(await page.getByRole("tab", { name: clip("ar").tab.reply, selected: true }).count()).toBe(1);
+    expect(await page.getByRole("textbox", { name: clip("ar").generalMessage }).inputValue()).toBe("I will call you back");
+    await page.getByRole("tab", { name: clip("ar").tab.callers }).click();
+    await page.waitForURL(/\/super-clip\?tab=callers$/);
+    await page.getByRole("columnheader", { name: clip("ar").callDate }).waitFor();
+    expect(await page.getByRole("row").count()).toBeGreaterThan(1);
+    await context.close();
+  });
+
   it("saves the status options", async () => {
     const { page, context } = await openAsSubscriber("/super-clip", "en", PHONE);
     await serviceSwitch(page, "en").check({ force: true });
