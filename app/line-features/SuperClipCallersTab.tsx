@@ -17,20 +17,21 @@ const PERIOD_LABELS = ["superClip.periods.day", "superClip.periods.threeDays", "
 export function CallersTab({ initial }: { initial?: CallersAnswer }) {
   const { t } = useTranslation();
   const { language } = useShell().shell;
-  const { data: answer, isLoading, load: loadUrl } = useTabData(initial, callersUrl(FIRST_CALLER_FILTER));
+  const { data: answer, isLoading, load } = useTabData(initial, callersUrl(FIRST_CALLER_FILTER));
   const [period, setPeriod] = useState(FIRST_CALLER_FILTER.dateFilterType);
   const [number, setNumber] = useState(FIRST_CALLER_FILTER.gsmFilter);
   const [attempted, setAttempted] = useState(false);
-  const load = (filters: { period: number; number: string; page: number }) => void loadUrl(callersUrl({ gsmFilter: filters.number, dateFilterType: filters.period, page: filters.page }));
   const invalid = number !== "" && !isLineFeatureNumber(number);
   const data = answer?.ok ? answer : null;
   const lastPage = data ? Math.max(0, Math.ceil(data.total / data.size) - 1) : 0;
+  // A page of the filters as they stand (an invalid number is left out: the pages buttons do not validate).
+  const show = (page: number) => void load(callersUrl({ gsmFilter: invalid ? "" : number, dateFilterType: period, page }));
 
   function search(event: FormEvent) {
     event.preventDefault();
     setAttempted(true);
     if (invalid || isLoading) return; // spec §5: an invalid non-empty filter blocks the search
-    load({ period, number, page: 0 });
+    show(0);
   }
   return (
     <div className="flex flex-col gap-4">
@@ -58,7 +59,7 @@ export function CallersTab({ initial }: { initial?: CallersAnswer }) {
             setPeriod(FIRST_CALLER_FILTER.dateFilterType);
             setNumber(FIRST_CALLER_FILTER.gsmFilter);
             setAttempted(false);
-            void loadUrl(callersUrl(FIRST_CALLER_FILTER));
+            void load(callersUrl(FIRST_CALLER_FILTER));
           }}
           isDisabled={isLoading}
           className="rounded-lg border-2 border-slate-300 px-5 py-2 font-bold text-slate-700"
@@ -92,11 +93,11 @@ export function CallersTab({ initial }: { initial?: CallersAnswer }) {
           )}
           {lastPage > 0 ? (
             <nav aria-label={t("superClip.pages")} className="flex items-center justify-between gap-3">
-              <Button isDisabled={data.page === 0 || isLoading} onPress={() => load({ period, number: invalid ? "" : number, page: data.page - 1 })} className={linkButtonClass}>
+              <Button isDisabled={data.page === 0 || isLoading} onPress={() => show(data.page - 1)} className={linkButtonClass}>
                 {t("superClip.previous")}
               </Button>
               <span>{t("superClip.pageOf", { page: data.page + 1, pages: lastPage + 1 })}</span>
-              <Button isDisabled={data.page >= lastPage || isLoading} onPress={() => load({ period, number: invalid ? "" : number, page: data.page + 1 })} className={linkButtonClass}>
+              <Button isDisabled={data.page >= lastPage || isLoading} onPress={() => show(data.page + 1)} className={linkButtonClass}>
                 {t("superClip.next")}
               </Button>
             </nav>
