@@ -1,6 +1,7 @@
 // Call forwarding and super clip over real HTTP (spec §7 rows, ARCHITECTURE.md envelope), in both
 // languages: show and activate, the rules of the options, the auto-reply, the callers and their
-// filters, ownership (403, nothing changes), sessions (401), deactivated lines (409), concurrent saves.
+// filters, ownership (403, nothing changes), sessions (401), deactivated lines (409), concurrent saves, and
+// the line's services on the profile (API and page) agreeing with the features at every step.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { CALLER_PERIODS } from "../../common/constants.ts";
 import { apiMessage, expectFailure, expectSuccess, LANGUAGE_CASES } from "../support/contract.ts";

@@ -1,7 +1,8 @@
 // Call forward and super clip in a real browser, in Arabic and English, at desktop and phone width:
 // the card, the overlay while off, "all" excluding the conditional options, the silent block and when
 // the validation message shows, the spinner while saving, reload after save, cancel, a deactivated
-// line, the lazily loaded tabs, exceptions, and the callers' filters and pages.
+// line, the lazily loaded tabs (kept once visited, with their data and edits; links without JavaScript),
+// exceptions, the callers' filters and pages, and the profile's services following each screen's switch.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Language } from "../../common/language.ts";
