@@ -44,5 +44,14 @@ export function formatDateTime(language: Language, iso: string): string {
   return format.format(time);
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** yyyy-mm-dd: the calendar day a moment falls on in `timeZone` (what formatDate reads). */
+export function calendarDay(moment: Date, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone })));
+  return format.format(moment);
+}
+
 /** Times are shown in the operator's country's time zone, the same on the server and in the browser. */
 export const OPERATOR_TIME_ZONE = "Asia/Damascus";

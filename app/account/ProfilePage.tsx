@@ -9,7 +9,7 @@ import { formatAmount, formatDate } from "../../common/format.ts";
 import type { Profile } from "../../server/account/types.ts";
 import type { NamedItem } from "../../server/reference/service.ts";
 import type { PageHeading } from "../pages/page.server.ts";
-import { LINE_FEATURE_LINKS } from "../line-features/links.ts";
+import { FEATURE_SCREENS, LINE_FEATURE_LINKS } from "../line-features/links.ts";
 import { SectionPage } from "../pages/SectionPage.tsx";
 import { useShell } from "../shell/ShellContext.tsx";
 import { ACCOUNT_PATHS } from "./account-client.ts";
@@ -57,8 +57,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 const ltr = (value: string) => <bdi dir="ltr">{value}</bdi>;
 
-/** A card listing the selected number's bundles or services, or saying there are none. */
-function ItemsCard({ id, title, empty, items }: { id: string; title: string; empty: string; items: { id: string; name: string; details: string[] }[] }) {
+/** A card listing the selected number's bundles or services (a service links to its screen), or saying there are none. */
+function ItemsCard({ id, title, empty, items }: { id: string; title: string; empty: string; items: { id: string; name: string; to?: string; details: string[] }[] }) {
   return (
     <section aria-labelledby={id} className={cardClass}>
       <h2 id={id} className={cardTitleClass}>{title}</h2>
@@ -68,7 +68,11 @@ function ItemsCard({ id, title, empty, items }: { id: string; title: string; emp
         <ul className="flex flex-col gap-3">
           {items.map((item) => (
             <li key={item.id} className="flex flex-col">
-              <span className="font-bold">{item.name}</span>
+              {item.to ? (
+                <Link to={item.to} className="font-bold text-brand-700 underline">{item.name}</Link>
+              ) : (
+                <span className="font-bold">{item.name}</span>
+              )}
               {item.details.map((detail) => (
                 <span key={detail} className="text-sm text-slate-600">{detail}</span>
               ))}
@@ -148,7 +152,12 @@ export function ProfilePage({ heading, profile, lineState, mainGsm, numbers, cit
           id="profile-services"
           title={t("profile.servicesTitle")}
           empty={t("profile.noServices")}
-          items={profile.activeServices.map((service) => ({ id: service.id, name: service.name, details: [t("profile.serviceSince", { date: formatDate(language, service.since) })] }))}
+          items={profile.activeServices.map((service) => ({
+            id: service.id,
+            name: service.name,
+            to: FEATURE_SCREENS[service.id],
+            details: [t("profile.serviceSince", { date: formatDate(language, service.since) })],
+          }))}
         />
 
         <section aria-labelledby="profile-personal" className={cardClass}>

@@ -1,46 +1,37 @@
 // The callers tab of super clip (spec §4, §5): filter by period and number, a page of callers; cancel
-// resets the filters to 1 Day and no number. Loaded with its data when the tab is first opened.
-import { useEffect, useRef, useState, type FormEvent } from "react";
+// resets the filters to 1 Day and no number and reloads. Loaded with its data when the tab is first opened.
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher } from "react-router";
 import { Button, FieldError, Input, Label, TextField } from "react-aria-components";
 import { typedNumber } from "../../common/account-rules.ts";
 import { CALLER_PERIODS, NUMBER_MAX_LENGTH } from "../../common/constants.ts";
 import { formatDateTime } from "../../common/format.ts";
 import { isLineFeatureNumber } from "../../common/line-features-rules.ts";
-import type { CallerPage } from "../../server/line-features/types.ts";
 import { useShell } from "../shell/ShellContext.tsx";
-import { CALLERS_PATH, inputClass, linkButtonClass } from "./super-clip.ts";
+import { callersUrl, FIRST_CALLER_FILTER, inputClass, linkButtonClass, type CallersAnswer } from "./super-clip.ts";
+import { useTabData } from "./tab-data.ts";
 
 const PERIOD_LABELS = ["superClip.periods.day", "superClip.periods.threeDays", "superClip.periods.week", "superClip.periods.threeWeeks", "superClip.periods.thirtyDays"] as const;
 
-type CallersAnswer = ({ ok: true } & CallerPage) | { ok: false };
-
-export function CallersTab() {
+/** `initial`: the first page the page brought when it opened on this tab. */
+export function CallersTab({ initial }: { initial?: CallersAnswer }) {
   const { t } = useTranslation();
   const { language } = useShell().shell;
-  const loader = useFetcher<CallersAnswer>();
-  const [period, setPeriod] = useState<number>(CALLER_PERIODS[0].id);
-  const [number, setNumber] = useState("");
+  const { data: answer, isLoading, load } = useTabData(initial, callersUrl(FIRST_CALLER_FILTER));
+  const [period, setPeriod] = useState(FIRST_CALLER_FILTER.dateFilterType);
+  const [number, setNumber] = useState(FIRST_CALLER_FILTER.gsmFilter);
   const [attempted, setAttempted] = useState(false);
-  const requested = useRef(false);
-  const load = (filters: { period: number; number: string; page: number }) =>
-    loader.load(`${CALLERS_PATH}?${new URLSearchParams({ gsmFilter: filters.number, dateFilterType: String(filters.period), page: String(filters.page) })}`);
-  useEffect(() => {
-    if (requested.current) return;
-    requested.current = true;
-    load({ period: CALLER_PERIODS[0].id, number: "", page: 0 });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   const invalid = number !== "" && !isLineFeatureNumber(number);
-  const data = loader.data?.ok ? loader.data : null;
+  const data = answer?.ok ? answer : null;
   const lastPage = data ? Math.max(0, Math.ceil(data.total / data.size) - 1) : 0;
+  // A page of the filters as they stand (an invalid number is left out: the pages buttons do not validate).
+  const show = (page: number) => void load(callersUrl({ gsmFilter: invalid ? "" : number, dateFilterType: period, page }));
 
   function search(event: FormEvent) {
     event.preventDefault();
     setAttempted(true);
-    if (invalid || loader.state !== "idle") return; // spec §5: an invalid non-empty filter blocks the search
-    load({ period, number, page: 0 });
+    if (invalid || isLoading) return; // spec §5: an invalid non-empty filter blocks the search
+    show(0);
   }
   return (
     <div className="flex flex-col gap-4">
@@ -65,18 +56,18 @@ export function CallersTab() {
         </Button>
         <Button
           onPress={() => {
-            setPeriod(CALLER_PERIODS[0].id);
-            setNumber("");
+            setPeriod(FIRST_CALLER_FILTER.dateFilterType);
+            setNumber(FIRST_CALLER_FILTER.gsmFilter);
             setAttempted(false);
-            load({ period: CALLER_PERIODS[0].id, number: "", page: 0 });
+            void load(callersUrl(FIRST_CALLER_FILTER));
           }}
-          isDisabled={loader.state !== "idle"}
+          isDisabled={isLoading}
           className="rounded-lg border-2 border-slate-300 px-5 py-2 font-bold text-slate-700"
         >
           {t("lineFeatureUi.cancel")}
         </Button>
       </form>
-      {loader.state !== "idle" && !data ? <p role="status">{t("lineFeatureUi.loading")}</p> : null}
+      {isLoading && !data ? <p role="status">{t("lineFeatureUi.loading")}</p> : null}
       {data ? (
         <>
           <p className="text-sm text-slate-600" role="status">{t("superClip.callersCount", { count: data.total })}</p>
@@ -102,11 +93,11 @@ export function CallersTab() {
           )}
           {lastPage > 0 ? (
             <nav aria-label={t("superClip.pages")} className="flex items-center justify-between gap-3">
-              <Button isDisabled={data.page === 0 || loader.state !== "idle"} onPress={() => load({ period, number: invalid ? "" : number, page: data.page - 1 })} className={linkButtonClass}>
+              <Button isDisabled={data.page === 0 || isLoading} onPress={() => show(data.page - 1)} className={linkButtonClass}>
                 {t("superClip.previous")}
               </Button>
               <span>{t("superClip.pageOf", { page: data.page + 1, pages: lastPage + 1 })}</span>
-              <Button isDisabled={data.page >= lastPage || loader.state !== "idle"} onPress={() => load({ period, number: invalid ? "" : number, page: data.page + 1 })} className={linkButtonClass}>
+              <Button isDisabled={data.page >= lastPage || isLoading} onPress={() => show(data.page + 1)} className={linkButtonClass}>
                 {t("superClip.next")}
               </Button>
             </nav>

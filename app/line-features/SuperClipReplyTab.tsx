@@ -1,7 +1,8 @@
 // The auto-reply tab of super clip (spec §4, §5): the general message and the exceptions (message +
 // numbers; stored numbers stay, new ones can be removed; the add button shows only for a valid number).
-// Loaded with its data when the tab is first opened.
-import { useEffect, useRef, useState, type FormEvent } from "react";
+// Loaded with its data when the tab is first opened; the drafts start again from each reply the server
+// sends (cancel, after a save), and are kept while another tab is open.
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Button, Input, Label, TextArea, TextField } from "react-aria-components";
@@ -12,6 +13,7 @@ import type { AutoReply } from "../../server/line-features/types.ts";
 import type { FeatureAnswer } from "./feature-actions.server.ts";
 import { FormButtons, useSaveAnswer } from "./FeatureCard.tsx";
 import { inputClass, linkButtonClass, REPLY_PATH, SUPER_CLIP_INTENT } from "./super-clip.ts";
+import { useTabData } from "./tab-data.ts";
 
 interface ExceptionDraft {
   message: string;
@@ -23,32 +25,28 @@ function draftsOf(reply: AutoReply): ExceptionDraft[] {
   return reply.others.map((other) => ({ message: other.message, numbers: other.numbers.map((value) => ({ value, stored: true })), typed: "" }));
 }
 
-export function ReplyTab({ deactivated }: { deactivated: boolean }) {
+/** `initial`: the auto-reply the page brought when it opened on this tab. */
+export function ReplyTab({ deactivated, initial }: { deactivated: boolean; initial?: AutoReply }) {
   const { t } = useTranslation();
-  const loader = useFetcher<AutoReply>();
+  const { data: reply, isLoading, load } = useTabData(initial, REPLY_PATH);
   const saver = useFetcher<FeatureAnswer>();
-  const [general, setGeneral] = useState("");
-  const [exceptions, setExceptions] = useState<ExceptionDraft[]>([]);
-  const requested = useRef(false);
-  useEffect(() => {
-    if (requested.current) return;
-    requested.current = true;
-    loader.load(REPLY_PATH);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  useEffect(() => {
-    if (loader.state !== "idle" || !loader.data) return;
-    setGeneral(loader.data.generalMessage);
-    setExceptions(draftsOf(loader.data));
-  }, [loader.state, loader.data]);
-  useSaveAnswer(saver, () => loader.load(REPLY_PATH)); // after a save the tab reloads from the server
+  const [general, setGeneral] = useState(reply?.generalMessage ?? "");
+  const [exceptions, setExceptions] = useState(() => (reply ? draftsOf(reply) : []));
+  const [draftedFrom, setDraftedFrom] = useState(reply);
+  if (reply !== draftedFrom) {
+    setDraftedFrom(reply);
+    if (reply) {
+      setGeneral(reply.generalMessage);
+      setExceptions(draftsOf(reply));
+    }
+  }
+  useSaveAnswer(saver, () => void load(REPLY_PATH)); // after a save the tab reloads from the server
   const isSaving = saver.state !== "idle";
-  const isLoading = loader.state !== "idle";
   const change = (index: number, update: (draft: ExceptionDraft) => ExceptionDraft) => setExceptions((current) => current.map((draft, at) => (at === index ? update(draft) : draft)));
   // Only exceptions with a message are sent (spec §5), numbered without gaps.
   const sent = exceptions.filter((draft) => draft.message.trim() !== "");
 
-  if (isLoading && !loader.data) return <p role="status">{t("lineFeatureUi.loading")}</p>;
+  if (isLoading && !reply) return <p role="status">{t("lineFeatureUi.loading")}</p>;
   return (
     <saver.Form method="post" className="flex flex-col gap-5" onSubmit={(event: FormEvent) => isSaving && event.preventDefault()}>
       <input type="hidden" name="intent" value={SUPER_CLIP_INTENT.reply} />
@@ -113,7 +111,7 @@ export function ReplyTab({ deactivated }: { deactivated: boolean }) {
           {t("superClip.addException")}
         </Button>
       </div>
-      <FormButtons isSaving={isSaving} isLoading={isLoading} deactivated={deactivated} onCancel={() => loader.load(REPLY_PATH)} />
+      <FormButtons isSaving={isSaving} isLoading={isLoading} deactivated={deactivated} onCancel={() => void load(REPLY_PATH)} />
     </saver.Form>
   );
 }

@@ -1,82 +1,115 @@
 // The super clip screen (spec §2, §4, §5): the feature card with a note and three tabs. Status: four
 // option switches (toggling the main switch jumps here). Reply (SuperClipReplyTab) and callers
-// (SuperClipCallersTab) load their code and data on first visit; cancel reloads a tab. The tabs follow the
-// WAI-ARIA tabs pattern with native buttons (arrows move along the reading direction, Home and End), so
-// the status tab needs no React Aria; the other two bring theirs when opened.
+// (SuperClipCallersTab) load their code and data on first visit; cancel reloads that tab alone.
+// A tab once visited stays mounted, hidden while another is open, so its data is fetched once and what was
+// typed in it is kept. The tabs are links (`?tab=reply`): without JavaScript each opens server-rendered with
+// its data; with it, switching is a navigation the route does not reload for (its shouldRevalidate). They
+// follow the WAI-ARIA tabs pattern (arrows along the reading direction, Home and End, one tab stop once
+// hydrated) with native elements, so the status tab needs no React Aria; the other two bring theirs when opened.
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useRevalidator } from "react-router";
+import { Link, useFetcher, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { OPTION_TYPES } from "../../common/constants.ts";
-import type { FeatureView } from "../../server/line-features/types.ts";
+import type { AutoReply, FeatureView } from "../../server/line-features/types.ts";
 import type { FeatureAnswer } from "./feature-actions.server.ts";
 import { FeatureCard, FeatureSwitch, FormButtons, OPTION_LABELS, OptionsBlock, SwitchTrack, useSaveAnswer } from "./FeatureCard.tsx";
-import { SUPER_CLIP_INTENT } from "./super-clip.ts";
+import { SUPER_CLIP_INTENT, SUPER_CLIP_TABS, TAB_PARAM, tabOf, type CallersAnswer, type SuperClipTab } from "./super-clip.ts";
 
 const ReplyTab = lazy(() => import("./SuperClipReplyTab.tsx").then((module) => ({ default: module.ReplyTab })));
 const CallersTab = lazy(() => import("./SuperClipCallersTab.tsx").then((module) => ({ default: module.CallersTab })));
 
-const TABS = ["status", "reply", "callers"] as const;
-type TabKey = (typeof TABS)[number];
-const tabId = (key: TabKey) => `super-clip-tab-${key}`;
-const panelId = (key: TabKey) => `super-clip-panel-${key}`;
+const tabId = (key: SuperClipTab) => `super-clip-tab-${key}`;
+const panelId = (key: SuperClipTab) => `super-clip-panel-${key}`;
 
-export function SuperClipScreen({ feature }: { feature: FeatureView }) {
+export interface SuperClipScreenProps {
+  feature: FeatureView;
+  /** The data of the tab the page opened on, when that is the reply or the callers tab. */
+  reply?: AutoReply;
+  callers?: CallersAnswer;
+}
+
+export function SuperClipScreen({ feature, reply, callers }: SuperClipScreenProps) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<TabKey>("status");
-  const tabRefs = useRef<Partial<Record<TabKey, HTMLButtonElement | null>>>({});
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const tab = tabOf(searchParams);
+  // Every tab opened so far; its panel stays mounted (hidden) from then on.
+  const [visited, setVisited] = useState<ReadonlySet<SuperClipTab>>(() => new Set([tab]));
+  if (!visited.has(tab)) setVisited(new Set(visited).add(tab));
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const tabRefs = useRef<Partial<Record<SuperClipTab, HTMLAnchorElement | null>>>({});
   const [isOn, setIsOn] = useState(feature.serviceState === 1);
   useEffect(() => setIsOn(feature.serviceState === 1), [feature]);
   const deactivated = feature.lineState === "deactivated";
 
+  const open = (key: SuperClipTab) => navigate(`?${TAB_PARAM}=${key}`, { replace: true, preventScrollReset: true });
   function toggleService(on: boolean) {
     setIsOn(on);
-    setTab("status"); // spec §4: toggling the main switch jumps to the status tab
+    if (tab !== "status") void open("status"); // spec §4: toggling the main switch jumps to the status tab
   }
   // Selection follows focus; in Arabic the next tab is to the left.
   function moveAlongTabs(event: KeyboardEvent<HTMLDivElement>) {
     const rtl = getComputedStyle(event.currentTarget).direction === "rtl";
-    const current = TABS.indexOf(tab);
+    const current = SUPER_CLIP_TABS.indexOf(tab);
     const steps: Record<string, number> = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 };
-    const next = event.key === "Home" ? 0 : event.key === "End" ? TABS.length - 1 : steps[event.key] === undefined ? null : (current + steps[event.key]! + TABS.length) % TABS.length;
+    const count = SUPER_CLIP_TABS.length;
+    const next = event.key === "Home" ? 0 : event.key === "End" ? count - 1 : steps[event.key] === undefined ? null : (current + steps[event.key]! + count) % count;
     if (next === null) return;
     event.preventDefault();
-    setTab(TABS[next]!);
-    tabRefs.current[TABS[next]!]?.focus();
+    void open(SUPER_CLIP_TABS[next]!);
+    tabRefs.current[SUPER_CLIP_TABS[next]!]?.focus();
   }
-
   return (
     <FeatureCard feature={feature} isOn={isOn} onToggle={toggleService} isSaving={false} isLoading={false} onCancel={() => {}} footer={false} blockOptions={false}>
       <p className="rounded-lg bg-brand-50 p-3 text-slate-800">{t("superClip.note")}</p>
       <div className="flex flex-col gap-4">
         <div role="tablist" aria-label={t("superClip.tabs")} aria-orientation="horizontal" onKeyDown={moveAlongTabs} className="flex gap-2 border-b border-slate-200">
-          {TABS.map((key) => (
-            <button
+          {SUPER_CLIP_TABS.map((key) => (
+            <Link
               key={key}
               ref={(element) => {
                 tabRefs.current[key] = element;
               }}
-              type="button"
+              to={`?${TAB_PARAM}=${key}`}
+              replace
+              preventScrollReset
               role="tab"
               id={tabId(key)}
               aria-selected={tab === key}
-              aria-controls={tab === key ? panelId(key) : undefined}
-              tabIndex={tab === key ? 0 : -1}
+              aria-controls={visited.has(key) ? panelId(key) : undefined}
+              // One tab stop once the arrows work; before that every tab is a link to reach with Tab.
+              tabIndex={hydrated && tab !== key ? -1 : undefined}
               data-selected={tab === key || undefined}
-              onClick={() => setTab(key)}
+              // The open tab's link would reload the page's data (a navigation to the same address).
+              onClick={(event) => tab === key && event.preventDefault()}
               className="cursor-pointer border-b-4 border-transparent px-4 py-2 font-bold text-slate-600 outline-none focus-visible:ring-2 focus-visible:ring-brand-600 data-[selected]:border-brand-600 data-[selected]:text-brand-800"
             >
               {t(`superClip.tab.${key}`)}
-            </button>
+            </Link>
           ))}
         </div>
-        {/* Only the selected tab's panel is rendered: the others load (again) when opened. */}
-        <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} tabIndex={0} className="outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
-          {tab === "status" ? <StatusTab feature={feature} isOn={isOn} onToggle={setIsOn} deactivated={deactivated} /> : null}
-          <Suspense fallback={<p role="status">{t("lineFeatureUi.loading")}</p>}>
-            {tab === "reply" ? <ReplyTab deactivated={deactivated} /> : null}
-            {tab === "callers" ? <CallersTab /> : null}
-          </Suspense>
-        </div>
+        {SUPER_CLIP_TABS.filter((key) => visited.has(key)).map((key) => (
+          <div
+            key={key}
+            role="tabpanel"
+            id={panelId(key)}
+            aria-labelledby={tabId(key)}
+            hidden={tab !== key}
+            tabIndex={0}
+            className="outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+          >
+            <Suspense fallback={<p role="status">{t("lineFeatureUi.loading")}</p>}>
+              {key === "status" ? (
+                <StatusTab feature={feature} isOn={isOn} onToggle={setIsOn} deactivated={deactivated} />
+              ) : key === "reply" ? (
+                <ReplyTab deactivated={deactivated} initial={reply} />
+              ) : (
+                <CallersTab initial={callers} />
+              )}
+            </Suspense>
+          </div>
+        ))}
       </div>
     </FeatureCard>
   );

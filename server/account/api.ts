@@ -63,7 +63,15 @@ const profileSchema = z
     lineType: z.enum(["prepaid", "postpaid"]),
     balance: z.number().nullable().openapi({ description: "prepaid balance; null for postpaid" }),
     activeBundles: z.array(z.object({ id: z.string(), name: z.string(), remaining: z.string(), expiresOn: z.string() })),
-    activeServices: z.array(z.object({ id: z.string(), name: z.string(), since: z.string() })),
+    activeServices: z
+      .array(
+        z.object({
+          id: z.enum(["call-forward", "super-clip", "call-barring"]).openapi({ description: "The line feature whose main switch is on" }),
+          name: z.string(),
+          since: z.string().openapi({ description: "yyyy-mm-dd (operator's time zone): the day its main switch went on" }),
+        }),
+      )
+      .openapi({ description: "Exactly the line features that their show rows answer with serviceState 1" }),
   })
   .openapi("Profile");
 const publicKeySchema = z.object({ pem: z.string(), alg: z.literal("RSA-OAEP-256") }).openapi("PublicKey");

@@ -13,6 +13,7 @@
 // - Profile fields are kept per number: each line of an account has its own holder details.
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
 import { LOGIN_NUMBER_PATTERN } from "../../common/constants.ts";
+import { calendarDay } from "../../common/format.ts";
 import type { ProfileUpdate } from "../../common/account.ts";
 import { VALIDATION } from "../../common/account-rules.ts";
 import type { Language } from "../../common/language.ts";
@@ -25,6 +26,7 @@ import { createSession, findSessionAccount, revokeOtherSessions, revokeSession, 
 import type { Db } from "../db/database.ts";
 import { preparedStatement } from "../db/prepared.ts";
 import { accountNumbers, accounts, cities, codeFailures, jobs, oneTimeCodes, profiles } from "../db/schema.ts";
+import { LINE_FEATURES } from "../line-features/catalog.ts";
 import type { AppServices } from "../services.ts";
 import { SmsDeliveryError } from "../sms/types.ts";
 import { AccountError, type CodePurpose, type CodeSent, type NumberItem, type Profile, type RequestOrigin, type SignedIn } from "./types.ts";
@@ -430,7 +432,12 @@ export async function getProfile(services: AppServices, accountId: number, gsm: 
     address: stored?.address ?? null,
     email: stored?.email ?? null,
     activeBundles: line.activeBundles,
-    activeServices: line.activeServices,
+    // The line's services are its features that are on, named as their screens name them.
+    activeServices: line.activeServices.map((service) => ({
+      id: service.feature,
+      name: LINE_FEATURES[service.feature].title[language],
+      since: calendarDay(service.since, services.config.OPERATOR_TIME_ZONE),
+    })),
   };
 }
 

@@ -2,6 +2,7 @@
 // (server/account/api.ts) and to the web UI's loaders and actions (app/), and the errors it raises.
 import type { Language } from "../../common/language.ts";
 import { AppError, type ErrorDetails } from "../edge/app-error.ts";
+import type { FeatureKey } from "../line-features/types.ts";
 
 /** What a one-time code is for; a code only ever verifies for its own (number, purpose). */
 export type CodePurpose = "login" | "register" | "add-number" | "service-password";
@@ -47,10 +48,12 @@ export interface ActiveBundle {
   expiresOn: string;
 }
 
+/** A line feature that is on (server/line-features/catalog.ts), as the profile lists it. */
 export interface ActiveService {
-  id: string;
+  id: FeatureKey;
+  /** The feature's name, as its screen shows it. */
   name: string;
-  /** yyyy-mm-dd */
+  /** yyyy-mm-dd, in the operator's time zone: the day its main switch went on. */
   since: string;
 }
 

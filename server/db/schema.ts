@@ -213,12 +213,15 @@ export const networkLineFeatures = pgTable(
     options: jsonb("options").$type<{ type: number; state: 0 | 1; number?: string }[]>().notNull().default([]),
     /** Call barring: when the bar ends by itself (a lost-line bar lasts at most one month). */
     endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** When the main switch went on (the profile's "active since"); kept while it stays on, null while off. */
+    activeSince: timestamp("active_since", { withTimezone: true }),
     version: integer("version").notNull().default(0),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.gsm, table.feature] }),
     check("network_line_features_feature_check", sql`${table.feature} in ('call-forward', 'super-clip', 'call-barring')`),
+    check("network_line_features_active_since_check", sql`(${table.serviceState} = 1) = (${table.activeSince} is not null)`),
   ],
 );
 

@@ -1,24 +1,12 @@
 // Call forwarding (spec §2, §4, §7): the main switch and four options — all, busy, no answer,
 // unreachable — each with the local number calls go to. Free of charge. Rules beyond the form's
 // (common/line-features.ts): a line cannot forward to itself.
-import { OPTION_TYPES } from "../../common/constants.ts";
 import type { CallForwardUpdate } from "../../common/line-features.ts";
 import type { Language } from "../../common/language.ts";
 import type { AppServices } from "../services.ts";
-import { changeFeature, showFeature, type FeatureDescription } from "./feature.ts";
+import { CALL_FORWARD } from "./catalog.ts";
+import { changeFeature, showFeature } from "./feature.ts";
 import { LineFeatureError, type Actor, type FeatureView } from "./types.ts";
-
-export const CALL_FORWARD: FeatureDescription = {
-  key: "call-forward",
-  title: { ar: "تحويل المكالمات", en: "Call forwarding" },
-  description: {
-    ar: "حوّل مكالماتك إلى رقم آخر: كل المكالمات، أو فقط عندما يكون خطك مشغولاً أو لا تجيب أو يكون هاتفك خارج التغطية. الخدمة مجانية، وتُحتسب المكالمة المحوّلة بتعرفة المكالمات المحلية.",
-    en: "Send your calls to another number: all of them, or only when your line is busy, you do not answer, or your phone is out of reach. The service is free; a forwarded call is charged as a local call.",
-  },
-  price: 0,
-  optionTypes: Object.values(OPTION_TYPES),
-  withNumbers: true,
-};
 
 export function showCallForward(services: AppServices, accountId: number, gsm: string, language: Language): Promise<FeatureView> {
   return showFeature(services, accountId, gsm, language, CALL_FORWARD);

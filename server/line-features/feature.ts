@@ -7,21 +7,8 @@ import { AccountError } from "../account/types.ts";
 import type { FeatureState } from "../network/types.ts";
 import type { AppServices } from "../services.ts";
 import { recordChange } from "./audit.ts";
-import { LineFeatureError, type Actor, type FeatureKey, type FeatureOption, type FeatureUpdate, type FeatureView } from "./types.ts";
-
-export type Bilingual = Record<Language, string>;
-
-/** A feature as the operator sells it: texts in both languages, monthly price, the option types it has. */
-export interface FeatureDescription {
-  key: FeatureKey;
-  title: Bilingual;
-  description: Bilingual;
-  /** Monthly price in the configured currency; 0 is free. */
-  price: number;
-  optionTypes: readonly number[];
-  /** Whether its options carry a number (call forwarding). */
-  withNumbers: boolean;
-}
+import type { FeatureDescription } from "./catalog.ts";
+import { LineFeatureError, type Actor, type FeatureOption, type FeatureUpdate, type FeatureView } from "./types.ts";
 
 /** The caller's own number, or LineFeatureError NOT_YOUR_NUMBER (403) before anything is read or changed. */
 export async function assertLineOwned(services: AppServices, accountId: number, gsm: string): Promise<void> {

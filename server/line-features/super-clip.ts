@@ -1,25 +1,14 @@
 // Super clip (spec §2, §4, §7): shows who called while the line was busy, unanswered or unreachable,
 // answers callers with an automatic SMS (a general message and exceptions for chosen numbers), and keeps
 // the list of callers. A monthly fee.
-import { CALLER_PERIODS, OPTION_TYPES } from "../../common/constants.ts";
+import { CALLER_PERIODS } from "../../common/constants.ts";
 import type { SuperClipUpdate } from "../../common/line-features.ts";
 import type { Language } from "../../common/language.ts";
 import type { AppServices } from "../services.ts";
 import { recordChange } from "./audit.ts";
-import { assertLineActive, assertLineOwned, changeFeature, showFeature, type FeatureDescription } from "./feature.ts";
+import { SUPER_CLIP } from "./catalog.ts";
+import { assertLineActive, assertLineOwned, changeFeature, showFeature } from "./feature.ts";
 import type { Actor, AutoReply, CallerFilter, CallerPage, FeatureView } from "./types.ts";
-
-export const SUPER_CLIP: FeatureDescription = {
-  key: "super-clip",
-  title: { ar: "سوبر كليب", en: "Super clip" },
-  description: {
-    ar: "اعرف من اتصل بك عندما كان خطك مشغولاً أو لم تجب أو كان هاتفك خارج التغطية، وأرسل للمتصلين رداً آلياً برسالة نصية تختارها.",
-    en: "See who called while your line was busy, unanswered or out of reach, and answer callers automatically with a text message of your choice.",
-  },
-  price: 2500,
-  optionTypes: Object.values(OPTION_TYPES),
-  withNumbers: false,
-};
 
 /** Callers per page of myCallers/show. */
 export const CALLERS_PAGE_SIZE = 20;

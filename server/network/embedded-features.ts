@@ -1,5 +1,6 @@
 // SIMULATION (part of server/network/embedded.ts): the line features the network keeps — call forwarding,
-// super clip and call barring switches, the super clip auto-reply, and the calls super clip recorded.
+// super clip and call barring switches, the super clip auto-reply, and the calls super clip recorded —
+// and the line's services, which are those switches read the same way: a feature that is on.
 // State lives in the `network_*` tables. A line's caller history is generated once, the first time it is
 // read (any instance may do it; an advisory lock makes it happen once): calls from a handful of local
 // numbers spread over the last 30 days, denser towards today, so every period filter shows a different list.
@@ -7,8 +8,8 @@ import { createHash } from "node:crypto";
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { networkAutoReplies, networkCallerRecords, networkLineFeatures } from "../db/schema.ts";
-import type { FeatureOption } from "../line-features/types.ts";
-import type { FeatureState, LineFeaturesPort } from "./types.ts";
+import type { FeatureKey, FeatureOption } from "../line-features/types.ts";
+import type { FeatureReading, LineFeaturesPort, LineService } from "./types.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 const HISTORY_HOURS = 30 * 24;
@@ -25,15 +26,25 @@ export function simulatedCallers(gsm: string, now: Date): { caller: string; call
   });
 }
 
-function emptyState(feature: string): FeatureState {
+function emptyState(feature: string): FeatureReading {
   const types = feature === "call-barring" ? [0, 1, 2, 3, 4] : [0, 1, 2, 3];
   const customerState: FeatureOption[] = types.map((type) => (feature === "call-forward" ? { type, state: 0, number: "" } : { type, state: 0 }));
-  return { serviceState: 0, customerState, endsAt: null };
+  return { serviceState: 0, customerState, endsAt: null, activeSince: null };
 }
 
-export function embeddedFeatures(
-  db: Db,
-): Pick<LineFeaturesPort, "readFeature" | "writeFeature" | "readAutoReply" | "writeAutoReply" | "listCallers"> {
+/**
+ * The one reading of a feature's row, for the feature's own screen and for the line's services alike: no
+ * row is off, and a bar past its end is off (the network lifts it by itself).
+ */
+function readingOf(row: typeof networkLineFeatures.$inferSelect | undefined, feature: string, now: Date): FeatureReading {
+  if (!row || (row.endsAt !== null && row.endsAt <= now)) return emptyState(feature);
+  const on = row.serviceState === 1;
+  return { serviceState: on ? 1 : 0, customerState: row.options, endsAt: row.endsAt, activeSince: on ? row.activeSince : null };
+}
+
+export function embeddedFeatures(db: Db): Pick<LineFeaturesPort, "readFeature" | "writeFeature" | "readAutoReply" | "writeAutoReply" | "listCallers"> & {
+  activeServices(gsm: string): Promise<LineService[]>;
+} {
   async function ensureCallerHistory(gsm: string): Promise<void> {
     await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`callers:${gsm}`}))`);
@@ -50,15 +61,34 @@ export function embeddedFeatures(
         .from(networkLineFeatures)
         .where(and(eq(networkLineFeatures.gsm, gsm), eq(networkLineFeatures.feature, feature)))
         .limit(1);
-      if (!row) return emptyState(feature);
-      return { serviceState: row.serviceState === 1 ? 1 : 0, customerState: row.options, endsAt: row.endsAt };
+      return readingOf(row, feature, new Date());
     },
     async writeFeature(gsm, feature, state) {
       const values = { serviceState: state.serviceState, options: state.customerState, endsAt: state.endsAt, updatedAt: new Date() };
+      const table = networkLineFeatures;
+      // On since the save that turned it on: a save while it is on keeps the moment, unless what was on had
+      // already ended (a bar past its end) and this save starts it again.
+      const stillOn = sql`${table.serviceState} = 1 and (${table.endsAt} is null or ${table.endsAt} > now())`;
       await db
-        .insert(networkLineFeatures)
-        .values({ gsm, feature, ...values, version: 1 })
-        .onConflictDoUpdate({ target: [networkLineFeatures.gsm, networkLineFeatures.feature], set: { ...values, version: sql`${networkLineFeatures.version} + 1` } });
+        .insert(table)
+        .values({ gsm, feature, ...values, activeSince: state.serviceState === 1 ? sql`now()` : null, version: 1 })
+        .onConflictDoUpdate({
+          target: [table.gsm, table.feature],
+          set: {
+            ...values,
+            activeSince: state.serviceState === 1 ? sql`case when ${stillOn} then ${table.activeSince} else now() end` : null,
+            version: sql`${table.version} + 1`,
+          },
+        });
+    },
+    async activeServices(gsm) {
+      const rows = await db.select().from(networkLineFeatures).where(eq(networkLineFeatures.gsm, gsm));
+      const now = new Date();
+      return rows
+        .map((row) => ({ feature: row.feature as FeatureKey, reading: readingOf(row, row.feature, now) }))
+        .filter(({ reading }) => reading.serviceState === 1)
+        .map(({ feature, reading }) => ({ feature, since: reading.activeSince! }))
+        .sort((a, b) => a.since.getTime() - b.since.getTime() || a.feature.localeCompare(b.feature));
     },
     async readAutoReply(gsm) {
       const [row] = await db.select().from(networkAutoReplies).where(eq(networkAutoReplies.gsm, gsm)).limit(1);

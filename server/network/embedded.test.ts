@@ -13,18 +13,16 @@ describe("the simulated network", () => {
     expect(ar.lineType).toBe(en.lineType);
     expect(ar.balance).toBe(en.balance);
     expect(ar.activeBundles.map((bundle) => bundle.id)).toEqual(en.activeBundles.map((bundle) => bundle.id));
-    expect(ar.activeServices.map((service) => service.since)).toEqual(en.activeServices.map((service) => service.since));
+    expect(ar.activeBundles.map((bundle) => bundle.expiresOn)).toEqual(en.activeBundles.map((bundle) => bundle.expiresOn));
   });
 
-  test("every line has 1–3 bundles expiring after today and 1–3 services started before", () => {
+  test("every line has 1–3 bundles expiring after today, and no service is made up (services are the features that are on)", () => {
     for (let i = 0; i < 50; i++) {
       const line = simulatedLine(`09450000${String(i).padStart(2, "0")}`, "en", today);
       expect(line.activeBundles.length).toBeGreaterThanOrEqual(1);
       expect(line.activeBundles.length).toBeLessThanOrEqual(3);
-      expect(line.activeServices.length).toBeGreaterThanOrEqual(1);
-      expect(line.activeServices.length).toBeLessThanOrEqual(3);
+      expect(line).not.toHaveProperty("activeServices");
       for (const bundle of line.activeBundles) expect(bundle.expiresOn > "2026-11-22").toBe(true);
-      for (const service of line.activeServices) expect(service.since < "2026-11-22").toBe(true);
       expect(line.lineType === "prepaid" ? typeof line.balance : line.balance).toBe(line.lineType === "prepaid" ? "number" : null);
     }
   });

@@ -1,8 +1,8 @@
 // SIMULATION of the operator's network systems, for development, demos and tests: nothing here talks to
-// a real network. Every fact is derived deterministically from the number (a SHA-256 of it picks a
-// name, a plan, bundles and services from bilingual lists), so a line always looks the same, in both
-// languages, on every instance, and nothing is stored. Dates move with the calendar: bundles expire a
-// few days from today, services started some days ago.
+// a real network. The subscriber's facts are derived deterministically from the number (a SHA-256 of it
+// picks a name, a plan and bundles from bilingual lists), so a line looks the same, in both languages,
+// on every instance, and they are not stored; bundles expire a few days from today. What the site
+// changes (line features, hence the line's services) is kept in the `network_*` tables.
 import { createHash } from "node:crypto";
 import { formatNumber } from "../../common/format.ts";
 import type { Language } from "../../common/language.ts";
@@ -44,13 +44,6 @@ const BUNDLES: { id: string; name: Bilingual; total: number; unit: Bilingual }[]
   { id: "sms-500", name: { ar: "باقة رسائل", en: "SMS bundle" }, total: 500, unit: { ar: "رسالة", en: "messages" } },
   { id: "social-5gb", name: { ar: "باقة التواصل الاجتماعي", en: "Social media bundle" }, total: 5, unit: { ar: "غيغابايت", en: "GB" } },
 ];
-const SERVICES: { id: string; name: Bilingual }[] = [
-  { id: "call-forward", name: { ar: "تحويل المكالمات", en: "Call forwarding" } },
-  { id: "super-clip", name: { ar: "سوبر كليب", en: "Super clip" } },
-  { id: "ringback-tone", name: { ar: "نغمة الانتظار", en: "Ringback tone" } },
-  { id: "voicemail", name: { ar: "البريد الصوتي", en: "Voicemail" } },
-  { id: "roaming", name: { ar: "التجوال الدولي", en: "International roaming" } },
-];
 const OF: Bilingual = { ar: "من", en: "of" };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -66,8 +59,8 @@ function pickDistinct<T>(items: readonly T[], count: number, seed: Buffer, offse
   return picked;
 }
 
-/** The simulated line of `gsm`: a pure function of the number, the language and today's date. */
-export function simulatedLine(gsm: string, language: Language, today = new Date()): SubscriberLine {
+/** The simulated subscriber of `gsm`: a pure function of the number, the language and today's date. */
+export function simulatedLine(gsm: string, language: Language, today = new Date()): Omit<SubscriberLine, "activeServices"> {
   const seed = createHash("sha256").update(`line:${gsm}`).digest();
   const first = FIRST_NAMES[seed[0]! % FIRST_NAMES.length]!;
   const family = FAMILY_NAMES[seed[1]! % FAMILY_NAMES.length]!;
@@ -83,21 +76,17 @@ export function simulatedLine(gsm: string, language: Language, today = new Date(
       expiresOn: isoDate(new Date(today.getTime() + (1 + (seed[14 + index]! % 28)) * DAY_MS)),
     };
   });
-  const activeServices = pickDistinct(SERVICES, 1 + (seed[18]! % 3), seed, 19).map((service, index) => ({
-    id: service.id,
-    name: service.name[language],
-    since: isoDate(new Date(today.getTime() - (1 + (seed[23 + index]! % 300)) * DAY_MS)),
-  }));
-  return { gsm, name: `${first[language]} ${family[language]}`, lineType: prepaid ? "prepaid" : "postpaid", balance, activeBundles, activeServices };
+  return { gsm, name: `${first[language]} ${family[language]}`, lineType: prepaid ? "prepaid" : "postpaid", balance, activeBundles };
 }
 
-/** The simulation: subscriber facts derived from the number, line features kept in the `network_*` tables. */
+/** The simulation: subscriber facts derived from the number, line features and services kept in the `network_*` tables. */
 export function createEmbeddedNetwork(db: Db): NetworkPort {
+  const { activeServices, ...features } = embeddedFeatures(db);
   return {
     driver: "embedded-simulation",
-    subscriberLine: async (gsm, language) => simulatedLine(gsm, language),
+    subscriberLine: async (gsm, language) => ({ ...simulatedLine(gsm, language), activeServices: await activeServices(gsm) }),
     ...embeddedLines(db),
-    ...embeddedFeatures(db),
+    ...features,
     async close() {},
   };
 }

@@ -1,9 +1,17 @@
 // The network port (ARCHITECTURE.md): what the operator's provisioning/BSS systems know about a line.
 // One interface; the embedded driver is a simulation, a real operator implements the same methods
-// against its systems. Later steps add line features (call forwarding, super clip, callers) here.
+// against its systems. It is the one source of a line's features, bundles and services: the profile,
+// the line-feature screens and the spec API all read them here, so they agree at every moment.
 import type { Language } from "../../common/language.ts";
-import type { ActiveBundle, ActiveService } from "../account/types.ts";
+import type { ActiveBundle } from "../account/types.ts";
 import type { AutoReply, FeatureKey, FeatureOption, LineState } from "../line-features/types.ts";
+
+/** A service the line has: a feature whose main switch is on, and since when. */
+export interface LineService {
+  feature: FeatureKey;
+  /** When its main switch went on (changing its options while on keeps it). */
+  since: Date;
+}
 
 export interface SubscriberLine {
   gsm: string;
@@ -13,7 +21,8 @@ export interface SubscriberLine {
   /** Prepaid balance in the configured currency; null for postpaid lines. */
   balance: number | null;
   activeBundles: ActiveBundle[];
-  activeServices: ActiveService[];
+  /** Exactly the features that readFeature answers with serviceState 1 at the same moment, oldest first. */
+  activeServices: LineService[];
 }
 
 /** A line's state on the network (hotline), with the national ID it is registered to. */
@@ -23,12 +32,18 @@ export interface LineStatus {
   stateChangedAt: Date | null;
 }
 
-/** The network's state of one feature of a line. */
+/** The network's state of one feature of a line, as it is written. */
 export interface FeatureState {
   serviceState: 0 | 1;
   customerState: FeatureOption[];
-  /** Call barring: when the bar ends by itself. */
+  /** Call barring: when the bar ends by itself (from then on the network reads it as off). */
   endsAt: Date | null;
+}
+
+/** A feature as the network reads it now: a bar past its end is off. */
+export interface FeatureReading extends FeatureState {
+  /** When the main switch went on; null while off. */
+  activeSince: Date | null;
 }
 
 export interface CallerQuery {
@@ -44,8 +59,11 @@ export interface CallerQuery {
 export interface LineFeaturesPort {
   lineStatus(gsm: string): Promise<LineStatus>;
   setLineState(gsm: string, state: LineState): Promise<void>;
-  readFeature(gsm: string, feature: FeatureKey): Promise<FeatureState>;
-  /** Replaces the feature's whole state at once: two writes at the same time leave one of them, never a mix. */
+  readFeature(gsm: string, feature: FeatureKey): Promise<FeatureReading>;
+  /**
+   * Replaces the feature's whole state at once: two writes at the same time leave one of them, never a mix.
+   * The network keeps when the main switch went on (activeSince) itself.
+   */
   writeFeature(gsm: string, feature: FeatureKey, state: FeatureState): Promise<void>;
   readAutoReply(gsm: string): Promise<AutoReply>;
   writeAutoReply(gsm: string, autoReply: AutoReply): Promise<void>;
@@ -56,7 +74,7 @@ export interface LineFeaturesPort {
 export interface NetworkPort extends LineFeaturesPort {
   /** "embedded-simulation" for the built-in driver. */
   readonly driver: string;
-  /** The line's subscriber, plan, balance, bundles and services, texts in `language`. */
+  /** The line's subscriber, plan, balance, bundles (texts in `language`) and services. */
   subscriberLine(gsm: string, language: Language): Promise<SubscriberLine>;
   close(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 // Call forwarding and super clip over real HTTP (spec §7 rows, ARCHITECTURE.md envelope), in both
 // languages: show and activate, the rules of the options, the auto-reply, the callers and their
-// filters, ownership (403, nothing changes), sessions (401), deactivated lines (409), concurrent saves.
+// filters, ownership (403, nothing changes), sessions (401), deactivated lines (409), concurrent saves, and
+// the line's services on the profile (API and page) agreeing with the features at every step.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { CALLER_PERIODS } from "../../common/constants.ts";
 import { apiMessage, expectFailure, expectSuccess, LANGUAGE_CASES } from "../support/contract.ts";
@@ -316,6 +317,106 @@ describe("super clip", () => {
     const { token } = await subscriber();
     const body = expectFailure(await post("/core/api/superClip/show", {}, token, "en"), 400, "BAD_REQUEST", "en", "badRequest");
     expect(Object.keys(body.errors ?? {})).toEqual(["gsm"]);
+  });
+});
+
+describe("one truth about a line's services: the feature rows, the profile API and the profile page agree after every change", () => {
+  /** Every feature with a main switch, its rows and a state that turns it on with one option. */
+  const FEATURES = [
+    { id: "call-forward", rows: "/core/api/callForward", on: options([[0, ""], [1, "0933000001"]]) },
+    { id: "super-clip", rows: "/core/api/superClip", on: options([[0], [1]]) },
+    // Call barring: "all outgoing" (type 2), sent as the only option.
+    { id: "call-barring", rows: "/core/api/callBarring", on: { "customerState[0].type": "2", "customerState[0].state": "1" } },
+  ] as const;
+  type FeatureId = (typeof FEATURES)[number]["id"];
+  interface ActiveService {
+    id: string;
+    name: string;
+    since: string;
+  }
+
+  /** The services card of the server-rendered /profile page (the section named by the card's heading). */
+  function servicesCardOf(html: string): string {
+    const card = /<section[^>]*aria-labelledby="profile-services"[^>]*>([\s\S]*?)<\/section>/.exec(html)?.[1];
+    if (card === undefined) throw new Error(`The /profile page has no services card: ${html.slice(0, 300)}`);
+    return card;
+  }
+
+  /** Reads the three views in both languages and fails, naming the view, where one disagrees with `on`. */
+  async function expectViewsAgree(fixture: SessionFixture & { gsm: string }, on: Set<FeatureId>, step: string): Promise<Map<FeatureId, ActiveService>> {
+    const services = new Map<FeatureId, ActiveService>();
+    for (const language of ["ar", "en"] as const) {
+      const shown = new Map<FeatureId, Feature>();
+      for (const feature of FEATURES) shown.set(feature.id, expectSuccess<Feature>(await post(`${feature.rows}/show`, { gsm: fixture.gsm }, fixture.token, language), language));
+      const profile = expectSuccess<{ activeServices: ActiveService[] }>(await post("/core/api/users/profile", { gsm: fixture.gsm }, fixture.token, language), language);
+      const page = await send(server.url, "/profile", { headers: { cookie: `${fixture.cookie}; lang=${language}` } });
+      expect(page.status, `${step}: GET /profile`).toBe(200);
+      const card = servicesCardOf(page.text);
+
+      for (const feature of FEATURES) {
+        const title = shown.get(feature.id)!.title;
+        expect(shown.get(feature.id)!.serviceState, `${step} (${language}): ${feature.rows}/show serviceState`).toBe(on.has(feature.id) ? 1 : 0);
+        expect(card.includes(title), `${step} (${language}): the profile page lists ${feature.id} ("${title}")`).toBe(on.has(feature.id));
+      }
+      expect(profile.activeServices.map((service) => service.id).sort(), `${step} (${language}): core/api/users/profile activeServices`).toEqual([...on].sort());
+      for (const service of profile.activeServices) {
+        expect(service.name, `${step} (${language}): the profile names ${service.id} as its screen does`).toBe(shown.get(service.id as FeatureId)!.title);
+        expect(service.since).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        services.set(service.id as FeatureId, service);
+      }
+      expect(card.includes(apiMessage(language, "profile.noServices")), `${step} (${language}): the page says there are no services`).toBe(on.size === 0);
+    }
+    return services;
+  }
+
+  test("each feature switched on and off, alone and together, and a bar that ends by itself", async () => {
+    const fixture = await subscriber();
+    const { gsm, token } = fixture;
+    const on = new Set<FeatureId>();
+    await expectViewsAgree(fixture, on, "a new line");
+
+    for (const feature of FEATURES) {
+      expectSuccess(await post(`${feature.rows}/activate`, { gsm, serviceState: "1", ...feature.on }, token, "en"), "en", "lineFeatures.saved");
+      on.add(feature.id);
+      await expectViewsAgree(fixture, on, `${feature.id} on`);
+      expectSuccess(await post(`${feature.rows}/activate`, { gsm, serviceState: "0" }, token, "en"), "en", "lineFeatures.saved");
+      on.delete(feature.id);
+      await expectViewsAgree(fixture, on, `${feature.id} off`);
+    }
+
+    for (const feature of FEATURES) {
+      expectSuccess(await post(`${feature.rows}/activate`, { gsm, serviceState: "1", ...feature.on }, token, "ar"), "ar", "lineFeatures.saved");
+      on.add(feature.id);
+    }
+    await expectViewsAgree(fixture, on, "all three on");
+
+    // The network lifts a bar by itself at its end: from that moment it is off everywhere.
+    await withClient(server.databaseUrl, (client) => client.query("update network_line_features set ends_at = now() - interval '1 minute' where gsm = $1 and feature = 'call-barring'", [gsm]));
+    on.delete("call-barring");
+    await expectViewsAgree(fixture, on, "the bar ended");
+
+    // Turned on again after it ended, the bar is a service again.
+    expectSuccess(await post("/core/api/callBarring/activate", { gsm, serviceState: "1", ...FEATURES[2].on }, token, "en"), "en", "lineFeatures.saved");
+    on.add("call-barring");
+    await expectViewsAgree(fixture, on, "barring on again");
+  });
+
+  test("a service is active since it was switched on: changing its options while on keeps the day, off and on again starts a new one", async () => {
+    const fixture = await subscriber();
+    const { gsm, token } = fixture;
+    expectSuccess(await post("/core/api/callForward/activate", { gsm, serviceState: "1", ...options([[0, ""], [1, "0933000001"]]) }, token, "en"), "en", "lineFeatures.saved");
+    const today = (await expectViewsAgree(fixture, new Set(["call-forward"]), "call forwarding on")).get("call-forward")!.since;
+    // As if it had been switched on ten days ago.
+    await withClient(server.databaseUrl, (client) => client.query("update network_line_features set active_since = active_since - interval '10 days' where gsm = $1", [gsm]));
+    const tenDaysAgo = (await expectViewsAgree(fixture, new Set(["call-forward"]), "ten days later")).get("call-forward")!.since;
+    expect(Date.parse(today) - Date.parse(tenDaysAgo)).toBe(10 * 86_400_000);
+
+    expectSuccess(await post("/core/api/callForward/activate", { gsm, serviceState: "1", ...options([[0, ""], [0, ""], [1, "0933000002"]]) }, token, "en"), "en", "lineFeatures.saved");
+    expect((await expectViewsAgree(fixture, new Set(["call-forward"]), "options changed")).get("call-forward")!.since).toBe(tenDaysAgo);
+
+    expectSuccess(await post("/core/api/callForward/activate", { gsm, serviceState: "0" }, token, "en"), "en", "lineFeatures.saved");
+    expectSuccess(await post("/core/api/callForward/activate", { gsm, serviceState: "1", ...options([[1, "0933000003"]]) }, token, "en"), "en", "lineFeatures.saved");
+    expect((await expectViewsAgree(fixture, new Set(["call-forward"]), "off and on again")).get("call-forward")!.since).toBe(today);
   });
 });
 

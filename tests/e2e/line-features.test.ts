@@ -1,14 +1,15 @@
 // Call forward and super clip in a real browser, in Arabic and English, at desktop and phone width:
 // the card, the overlay while off, "all" excluding the conditional options, the silent block and when
 // the validation message shows, the spinner while saving, reload after save, cancel, a deactivated
-// line, the lazily loaded tabs, exceptions, and the callers' filters and pages.
+// line, the lazily loaded tabs (kept once visited, with their data and edits; links without JavaScript),
+// exceptions, the callers' filters and pages, and the profile's services following each screen's switch.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Language } from "../../common/language.ts";
 import ar from "../../app/i18n/ar.json" with { type: "json" };
 import en from "../../app/i18n/en.json" with { type: "json" };
 import { withClient } from "../support/database.ts";
-import { freshNumber, insertSession } from "../support/subscriber.ts";
+import { freshNumber, insertSession, postForm } from "../support/subscriber.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { openAsSubscriber as openSubscriberPage } from "./subscriber-page.ts";
 import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
@@ -160,6 +161,64 @@ it("the profile shows a deactivated line as such, linking to the hotline", async
   await context.close();
 });
 
+it("the profile's active services are the features switched on: each screen's switch, the profile page and the API rows agree after every save", async () => {
+  const gsm = freshNumber("0966");
+  const { token } = await insertSession(server.databaseUrl, { gsm });
+  const { page, context, errors } = await openPage(browser, server.url, PHONE, "ar");
+  await context.addCookies([{ name: "session", value: token, url: server.url }]);
+  const features = [
+    { id: "call-forward", screen: "/call-forward", rows: "/core/api/callForward" },
+    { id: "super-clip", screen: "/super-clip", rows: "/core/api/superClip" },
+    { id: "call-barring", screen: "/call-barring", rows: "/core/api/callBarring" },
+  ];
+  const api = async <T,>(path: string) => {
+    const answer = await postForm(server, path, { gsm }, { token, language: "ar" });
+    expect(answer.status, `${path}: ${answer.text.slice(0, 200)}`).toBe(200);
+    return answer.json<{ data: T }>().data;
+  };
+  const on = new Set<string>();
+  async function expectAllAgree(step: string) {
+    await page.goto("/profile");
+    const card = page.getByRole("region", { name: catalogs.ar.profile.servicesTitle });
+    const listed = (await card.getByRole("link").allTextContents()).map((text) => text.trim());
+    const profile = await api<{ activeServices: { id: string; name: string }[] }>("/core/api/users/profile");
+    for (const feature of features) {
+      const shown = await api<{ title: string; serviceState: number }>(`${feature.rows}/show`);
+      expect(shown.serviceState, `${step}: ${feature.rows}/show`).toBe(on.has(feature.id) ? 1 : 0);
+      expect(listed.includes(shown.title), `${step}: the profile page lists "${shown.title}" (it lists ${JSON.stringify(listed)})`).toBe(on.has(feature.id));
+      expect(profile.activeServices.some((service) => service.id === feature.id && service.name === shown.title), `${step}: core/api/users/profile lists ${feature.id}`).toBe(on.has(feature.id));
+    }
+    expect(profile.activeServices).toHaveLength(on.size);
+    expect(await card.getByText(catalogs.ar.profile.noServices).count(), `${step}: "no services" shows only when none is on`).toBe(on.size === 0 ? 1 : 0);
+  }
+
+  await expectAllAgree("a new line");
+  for (const feature of features) {
+    for (const wanted of [true, false]) {
+      await page.goto(feature.screen);
+      await waitForHydration(page);
+      await serviceSwitch(page, "ar").setChecked(wanted, { force: true });
+      await confirm(page, "ar").click();
+      await toast(page, catalogs.ar.lineFeatures.saved).waitFor();
+      if (wanted) on.add(feature.id);
+      else on.delete(feature.id);
+      await expectAllAgree(`${feature.id} ${wanted ? "on" : "off"} on its screen`);
+    }
+  }
+  // A service listed on the profile leads to its screen.
+  await page.goto("/super-clip");
+  await waitForHydration(page);
+  await serviceSwitch(page, "ar").check({ force: true });
+  await confirm(page, "ar").click();
+  await toast(page, catalogs.ar.lineFeatures.saved).waitFor();
+  on.add("super-clip");
+  await expectAllAgree("super clip on again");
+  await page.getByRole("region", { name: catalogs.ar.profile.servicesTitle }).getByRole("link").click();
+  await page.waitForURL(/\/super-clip$/);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 describe("super clip", () => {
   it("loads the reply and callers tabs only when first opened; the main switch jumps to the status tab", async () => {
     const gsm = freshNumber("0966");
@@ -184,6 +243,149 @@ describe("super clip", () => {
     await page.getByRole("textbox", { name: clip("ar").generalMessage }).waitFor();
     await expect.poll(() => tabRequests.some((path) => path.includes("/super-clip/reply"))).toBe(true);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps each visited tab mounted with its data and unsaved edits: one data request per tab on first visit, none on return, and cancel reloads only its own tab", async () => {
+    const { page, context, errors, gsm, token } = await openSubscriberPage(browser, server, "/super-clip", "en", DESKTOP, "0966");
+    const requests = { status: 0, reply: 0, callers: 0 };
+    page.on("request", (request) => {
+      // A tab's data route, asked directly or through React Router (…/reply.data); the status is the page's own data.
+      const { pathname } = new URL(request.url());
+      if (/^\/line-features\/super-clip\/reply(\.data)?$/.test(pathname)) requests.reply++;
+      else if (/^\/line-features\/super-clip\/callers(\.data)?$/.test(pathname)) requests.callers++;
+      else if (pathname === "/super-clip.data" && request.method() === "GET") requests.status++;
+    });
+    const tab = (name: string) => page.getByRole("tab", { name });
+    const general = page.getByRole("textbox", { name: clip("en").generalMessage });
+    const callerFilter = page.getByRole("textbox", { name: clip("en").callerNumber });
+    const cancel = page.getByRole("button", { name: ui("en").cancel });
+    const settle = () => page.waitForTimeout(300);
+
+    await tab(clip("en").tab.reply).click();
+    await general.waitFor();
+    await expect.poll(() => requests.reply).toBe(1);
+    await general.fill("Back at five");
+
+    await tab(clip("en").tab.callers).click();
+    await page.getByText(/^\d+ calls?$/).waitFor();
+    await expect.poll(() => requests.callers).toBe(1);
+    await callerFilter.fill("0933");
+
+    await tab(clip("en").tab.status).click();
+    await serviceSwitch(page, "en").check({ force: true });
+    await optionSwitch(page, "en", "busy").check({ force: true });
+
+    // Back to each tab: what was typed is there, and nothing was fetched again.
+    await tab(clip("en").tab.reply).click();
+    expect(await general.inputValue()).toBe("Back at five");
+    await tab(clip("en").tab.callers).click();
+    expect(await callerFilter.inputValue()).toBe("0933");
+    await page.getByText(/^\d+ calls?$/).waitFor();
+    await tab(clip("en").tab.status).click();
+    expect(await optionSwitch(page, "en", "busy").isChecked()).toBe(true);
+    await settle();
+    expect(requests).toEqual({ status: 0, reply: 1, callers: 1 });
+
+    // Cancel on the reply tab reloads the auto-reply only; the other tabs keep their edits.
+    await postForm(server, "/core/api/superClip/autoReply/activate", { gsm, generalMessage: "Saved elsewhere" }, { token });
+    await tab(clip("en").tab.reply).click();
+    await cancel.click();
+    await expect.poll(() => general.inputValue()).toBe("Saved elsewhere");
+    await settle();
+    expect(requests).toEqual({ status: 0, reply: 2, callers: 1 });
+    await tab(clip("en").tab.callers).click();
+    expect(await callerFilter.inputValue()).toBe("0933");
+
+    // Cancel on the callers tab: the filters reset and the callers reload, nothing else.
+    await cancel.click();
+    await expect.poll(() => callerFilter.inputValue()).toBe("");
+    await expect.poll(() => requests.callers).toBe(2);
+    await settle();
+    expect(requests).toEqual({ status: 0, reply: 2, callers: 2 });
+
+    // Cancel on the status tab: the status comes back from the server, the reply tab keeps its text.
+    await tab(clip("en").tab.status).click();
+    expect(await optionSwitch(page, "en", "busy").isChecked()).toBe(true);
+    await tab(clip("en").tab.reply).click();
+    await general.fill("Unsaved again");
+    await tab(clip("en").tab.status).click();
+    await cancel.click();
+    await expect.poll(() => serviceSwitch(page, "en").isChecked()).toBe(false);
+    expect(await optionSwitch(page, "en", "busy").isChecked()).toBe(false);
+    await expect.poll(() => requests.status).toBe(1);
+    await settle();
+    expect(requests).toEqual({ status: 1, reply: 2, callers: 2 });
+    await tab(clip("en").tab.reply).click();
+    expect(await general.inputValue()).toBe("Unsaved again");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("choosing another number in the welcome menu shows that number's data in the open tab, not the tab kept for the first number", async () => {
+    const gsm = freshNumber("0966");
+    const second = freshNumber("0966");
+    const { token, accountId } = await insertSession(server.databaseUrl, { gsm });
+    await withClient(server.databaseUrl, (client) => client.query("insert into account_numbers (gsm, account_id, is_main) values ($1, $2, false)", [second, accountId]));
+    for (const [number, message] of [[gsm, "First line's reply"], [second, "Second line's reply"]] as const) {
+      expect((await postForm(server, "/core/api/superClip/autoReply/activate", { gsm: number, generalMessage: message }, { token })).status).toBe(200);
+    }
+    const { page, context, errors } = await openPage(browser, server.url, DESKTOP, "en");
+    await context.addCookies([{ name: "session", value: token, url: server.url }]);
+    await page.goto("/super-clip?tab=reply");
+    await waitForHydration(page);
+    const general = page.getByRole("textbox", { name: clip("en").generalMessage });
+    expect(await general.inputValue()).toBe("First line's reply");
+    await page.getByRole("tab", { name: clip("en").tab.callers }).click();
+    await page.getByText(/^\d+ calls?$/).waitFor();
+    await page.getByRole("tab", { name: clip("en").tab.reply }).click();
+
+    await page.locator("header").getByRole("button", { name: gsm, exact: true }).click();
+    await page.getByRole("dialog", { name: catalogs.en.welcome.title }).getByRole("radio", { name: second }).check({ force: true });
+    await expect.poll(() => page.getByTestId("feature-number").textContent()).toBe(second);
+    await expect.poll(() => general.inputValue()).toBe("Second line's reply");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("tabs are a tab list for the keyboard (arrows along the reading direction, Home, End), one tab stop", async () => {
+    for (const [language, next, previous] of [["en", "ArrowRight", "ArrowLeft"], ["ar", "ArrowLeft", "ArrowRight"]] as const) {
+      const { page, context } = await openAsSubscriber("/super-clip", language);
+      const tab = (key: "status" | "reply" | "callers") => page.getByRole("tab", { name: clip(language).tab[key] });
+      const selected = async () => (await page.getByRole("tab", { selected: true }).textContent())?.trim();
+      await tab("status").focus();
+      await page.keyboard.press(next);
+      await expect.poll(selected).toBe(clip(language).tab.reply);
+      expect(await tab("reply").evaluate((element) => element === document.activeElement)).toBe(true);
+      await page.getByRole("tabpanel", { name: clip(language).tab.reply }).waitFor();
+      await page.keyboard.press("End");
+      await expect.poll(selected).toBe(clip(language).tab.callers);
+      await page.keyboard.press(previous);
+      await expect.poll(selected).toBe(clip(language).tab.reply);
+      await page.keyboard.press("Home");
+      await expect.poll(selected).toBe(clip(language).tab.status);
+      expect(await page.locator("[role=tab]:not([tabindex='-1'])").count(), "only the selected tab is a tab stop").toBe(1);
+      await context.close();
+    }
+  });
+
+  it("without JavaScript the tabs are links, and each opens with its data rendered by the server", async () => {
+    const gsm = freshNumber("0966");
+    const { token } = await insertSession(server.databaseUrl, { gsm });
+    await postForm(server, "/core/api/superClip/autoReply/activate", { gsm, generalMessage: "I will call you back" }, { token });
+    const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, javaScriptEnabled: false });
+    await context.addCookies([{ name: "session", value: token, url: server.url }, { name: "lang", value: "ar", url: server.url }]);
+    const page = await context.newPage();
+    await page.goto("/super-clip");
+    expect(await page.getByRole("tab", { name: clip("ar").tab.status, selected: true }).count()).toBe(1);
+    await page.getByRole("tab", { name: clip("ar").tab.reply }).click();
+    await page.waitForURL(/\/super-clip\?tab=reply$/);
+    expect(await page.getByRole("tab", { name: clip("ar").tab.reply, selected: true }).count()).toBe(1);
+    expect(await page.getByRole("textbox", { name: clip("ar").generalMessage }).inputValue()).toBe("I will call you back");
+    await page.getByRole("tab", { name: clip("ar").tab.callers }).click();
+    await page.waitForURL(/\/super-clip\?tab=callers$/);
+    await page.getByRole("columnheader", { name: clip("ar").callDate }).waitFor();
+    expect(await page.getByRole("row").count()).toBeGreaterThan(1);
     await context.close();
   });
 

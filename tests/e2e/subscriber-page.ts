@@ -13,5 +13,5 @@ export async function openAsSubscriber(browser: Browser, server: TestServer, pat
   await opened.context.addCookies([{ name: "session", value: token, url: server.url }]);
   await opened.page.goto(path);
   await waitForHydration(opened.page);
-  return { ...opened, gsm };
+  return { ...opened, gsm, token };
 }
