@@ -3,7 +3,7 @@
 // (SuperClipCallersTab) load their code and data on first visit; cancel reloads a tab. The tabs follow the
 // WAI-ARIA tabs pattern with native buttons (arrows move along the reading direction, Home and End), so
 // the status tab needs no React Aria; the other two bring theirs when opened.
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useRevalidator } from "react-router";
 import { OPTION_TYPES } from "../../common/constants.ts";
@@ -11,9 +11,10 @@ import type { FeatureView } from "../../server/line-features/types.ts";
 import type { FeatureAnswer } from "./feature-actions.server.ts";
 import { FeatureCard, FeatureSwitch, FormButtons, OPTION_LABELS, OptionsBlock, SwitchTrack, useSaveAnswer } from "./FeatureCard.tsx";
 import { SUPER_CLIP_INTENT } from "./super-clip.ts";
+import { lazyPart } from "../shell/LazyPart.tsx";
 
-const ReplyTab = lazy(() => import("./SuperClipReplyTab.tsx").then((module) => ({ default: module.ReplyTab })));
-const CallersTab = lazy(() => import("./SuperClipCallersTab.tsx").then((module) => ({ default: module.CallersTab })));
+const ReplyTab = lazyPart(() => import("./SuperClipReplyTab.tsx").then((module) => module.ReplyTab));
+const CallersTab = lazyPart(() => import("./SuperClipCallersTab.tsx").then((module) => module.CallersTab));
 
 const TABS = ["status", "reply", "callers"] as const;
 type TabKey = (typeof TABS)[number];
