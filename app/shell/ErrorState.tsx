@@ -34,7 +34,7 @@ export function OverlayErrorState({ onRetry, onDismiss }: { onRetry(): void; onD
   return (
     <div className="fixed inset-x-4 bottom-20 z-50 mx-auto max-w-sm rounded-xl bg-white shadow-xl ring-1 ring-black/10">
       <button type="button" onClick={onDismiss} className="absolute end-2 top-2 rounded px-2 text-slate-600 hover:bg-slate-100">
-        {t("welcome.close")}
+        {t("content.close")}
       </button>
       <ErrorState part onRetry={onRetry} />
     </div>
