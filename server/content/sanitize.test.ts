@@ -102,6 +102,11 @@ describe("sanitizeContentHtml isolates codes, numbers and Latin runs in Arabic t
     expect(sanitizeContentHtml(once)).toBe(once);
   });
 
+  test("an editor's own tel: link to a USSD code gets its * and # escaped (a raw # would end the number)", () => {
+    expect(sanitizeContentHtml('<p>اطلب <a href="tel:*100#">رصيدي</a></p>')).toBe('<p>اطلب <a href="tel:%2A100%23">رصيدي</a></p>');
+    expect(sanitizeContentHtml('<a href="TEL:*130*1#">x</a>')).toBe('<a href="tel:%2A130%2A1%23">x</a>');
+  });
+
   test("bdi is allowed with dir and lang only", () => {
     expect(sanitizeContentHtml('<p>نص <bdi dir="ltr" lang="en" class="x" onclick="alert(1)" style="color:red">Sama</bdi></p>')).toBe('<p>نص <bdi dir="ltr" lang="en">Sama</bdi></p>');
   });

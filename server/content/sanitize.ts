@@ -5,6 +5,8 @@
 import sanitizeHtml from "sanitize-html";
 import { hasArabic, isDialable, splitDirectionalRuns, ussdHref } from "../../common/bidi.ts";
 
+const TEL = /^\s*tel:/i;
+
 const allowedTags = ["h2", "h3", "h4", "p", "br", "strong", "b", "em", "i", "u", "ul", "ol", "li", "a", "blockquote", "table", "thead", "tbody", "tr", "th", "td", "span", "div", "hr", "bdi"];
 
 const options: sanitizeHtml.IOptions = {
@@ -16,7 +18,12 @@ const options: sanitizeHtml.IOptions = {
   transformTags: {
     a: (tagName, attribs) => ({
       tagName,
-      attribs: attribs.target === "_blank" ? { ...attribs, rel: "noopener noreferrer" } : attribs,
+      attribs: {
+        ...attribs,
+        ...(attribs.target === "_blank" ? { rel: "noopener noreferrer" } : {}),
+        // A phone reads a raw # as the end of the number: an editor's tel:*100# would dial *100.
+        ...(attribs.href && TEL.test(attribs.href) ? { href: ussdHref(attribs.href.replace(TEL, "")) } : {}),
+      },
     }),
   },
 };
