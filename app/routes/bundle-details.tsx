@@ -9,6 +9,8 @@ import { notFound, pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
 import { useShell } from "../shell/ShellContext.tsx";
 import { ShareButton } from "../content/ShareButton.tsx";
+import { BidiText } from "../content/BidiText.tsx";
+import { UssdCode } from "../content/UssdCode.tsx";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, language } = pageTools(context);
@@ -35,7 +37,7 @@ export default function BundleDetails({ loaderData }: Route.ComponentProps) {
     <SectionPage heading={loaderData.heading}>
       <div className="grid gap-6 nav:grid-cols-[2fr_1fr]">
         <section aria-labelledby="bundle-includes" className="flex flex-col gap-4 rounded-xl border border-slate-200 p-6">
-          <p className="text-slate-700">{bundle.description}</p>
+          <p className="text-slate-700"><BidiText text={bundle.description} /></p>
           <h2 id="bundle-includes" className="text-lg font-bold text-brand-800">{t("bundles.allowances")}</h2>
           <ul className="grid gap-3 sm:grid-cols-3">
             {bundle.allowances.map((allowance) => (
@@ -54,9 +56,7 @@ export default function BundleDetails({ loaderData }: Route.ComponentProps) {
           <h2 id="bundle-activate" className="text-lg font-bold text-brand-800">{t("bundles.howToActivate")}</h2>
           <p>{t("bundles.byUssd")}</p>
           <p>
-            <a href={`tel:${encodeURIComponent(bundle.activation.ussd)}`} className="inline-block rounded-lg bg-white px-4 py-2 font-mono text-xl font-bold text-brand-900 ring-1 ring-brand-200">
-              <bdi dir="ltr">{bundle.activation.ussd}</bdi>
-            </a>
+            <UssdCode code={bundle.activation.ussd} />
           </p>
           <p>
             {t("bundles.bySms")} <bdi dir="ltr" className="font-bold">{bundle.activation.smsKeyword}</bdi> {t("bundles.smsTo")}{" "}

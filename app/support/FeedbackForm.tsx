@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { formFieldHelpers } from "../pages/form-fields.tsx";
 import { FEEDBACK_HONEYPOT_FIELD, FEEDBACK_RATINGS, fileProblem } from "../../common/feedback-rules.ts";
+import { loadInTime } from "../shell/lazy-load.ts";
 
 export type FeedbackAnswer = { ok: true; reference: string } | { ok: false; message: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
 
@@ -55,8 +56,8 @@ export function FeedbackForm({ serverAnswer }: { serverAnswer?: FeedbackAnswer }
     const data = new FormData(form);
     const values = Object.fromEntries([...data.entries()].filter(([, value]) => typeof value === "string"));
     // The schema brings Zod: it is fetched when the visitor first sends, not with the page. Should it
-    // fail to arrive, the form is sent as it is and the server's messages show instead.
-    const found = await import("../../common/feedback.ts").then(
+    // fail to arrive (in time: loadInTime), the form is sent as it is and the server's messages show instead.
+    const found = await loadInTime(() => import("../../common/feedback.ts")).then(
       ({ feedbackFieldErrors }) => feedbackFieldErrors(values).errors,
       (): Record<string, string> => ({}),
     );
