@@ -3,7 +3,7 @@
 import sanitizeHtml from "sanitize-html";
 
 const options: sanitizeHtml.IOptions = {
-  allowedTags: ["h2", "h3", "h4", "p", "br", "strong", "b", "em", "i", "u", "ul", "ol", "li", "a", "blockquote", "table", "thead", "tbody", "tr", "th", "td", "span", "div", "hr"],
+  allowedTags: ["h2", "h3", "h4", "p", "br", "strong", "b", "em", "i", "u", "ul", "ol", "li", "a", "blockquote", "table", "caption", "thead", "tbody", "tr", "th", "td", "span", "div", "hr"],
   allowedAttributes: { a: ["href", "title", "rel", "target"], th: ["scope"], td: ["colspan", "rowspan"], "*": ["dir", "lang"] },
   allowedSchemes: ["https", "mailto", "tel"],
   allowedSchemesAppliedToAttributes: ["href"],

@@ -363,3 +363,36 @@ describe("the floating Support button lies over no link, button or field", () =>
     });
   }
 });
+
+describe("a table in content HTML scrolls in a box of its own that the keyboard reaches", () => {
+  for (const language of ["ar", "en"] as const satisfies Language[]) {
+    it(`/about-sama/financial-reports at 320 px (${language})`, async () => {
+      const { page, context, errors } = await openPage(browser, server.url, { width: 320, height: 800 }, language);
+      await page.goto("/about-sama/financial-reports");
+      await waitForHydration(page);
+      // Named after the table's caption, or (as here, without one) the page language's word for a table.
+      const box = page.getByRole("region", { name: { ar, en }[language].content.table, exact: true });
+      expect(await box.count()).toBe(1);
+      expect(await box.getAttribute("tabindex")).toBe("0");
+      expect(await box.locator("table").count()).toBe(1);
+      const { scrollWidth, clientWidth } = await box.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+      expect(scrollWidth, "the table is wider than its box at 320 px").toBeGreaterThan(clientWidth);
+
+      // Tab from the control before it lands on the box, with a visible focus indicator.
+      await box.evaluate((region) => {
+        const controls = [...document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [tabindex]:not([tabindex='-1'])")];
+        const before = controls.filter((control) => control.compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING).at(-1)!;
+        before.focus();
+      });
+      await page.keyboard.press("Tab");
+      expect(await box.evaluate((region) => region === document.activeElement), "Tab reaches the table's box").toBe(true);
+      expect(await box.evaluate((region) => getComputedStyle(region).outlineStyle)).not.toBe("none");
+
+      // The arrow key toward the end of the line scrolls it (leftwards in Arabic, rightwards in English).
+      for (let press = 0; press < 3; press++) await page.keyboard.press(language === "ar" ? "ArrowLeft" : "ArrowRight");
+      await expect.poll(() => box.evaluate((region) => Math.abs(region.scrollLeft))).toBeGreaterThan(0);
+      await context.close();
+      expect(errors).toEqual([]);
+    });
+  }
+});
