@@ -110,6 +110,9 @@ function AccountButton() {
       load={loadWelcomePopover}
       isOpen={welcomeOpen}
       onOpenChange={setWelcomeOpen}
+      // A subscriber's button shows only the number; its name says whose it is ("My account 0944…"), so a
+      // screen reader does not announce a bare number. The visible number is part of the name (WCAG 2.5.3).
+      label={gsm ? t("nav.accountOf", { number: gsm }) : undefined}
       className="ms-auto flex shrink-0 items-center gap-2 whitespace-nowrap rounded-full bg-brand-700 px-3 py-2 text-sm font-bold text-white hover:bg-brand-800 active:bg-brand-900 sm:ms-0"
     >
       <UserIcon width={18} height={18} />

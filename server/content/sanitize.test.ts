@@ -51,6 +51,11 @@ describe("sanitizeContentHtml keeps the editor's formatting", () => {
     expect(sanitizeContentHtml(html)).toBe(html);
   });
 
+  test("a table keeps its caption (the name of its scrolling box on a page)", () => {
+    const html = "<table><caption>Results <em>2021–2025</em></caption><tbody><tr><td>1</td></tr></tbody></table>";
+    expect(sanitizeContentHtml(html)).toBe(html);
+  });
+
   test("https, mailto and tel links are kept", () => {
     for (const href of ["https://example.com/a", "mailto:care@example.com", "tel:+963111"]) {
       expect(sanitizeContentHtml(`<a href="${href}">x</a>`)).toBe(`<a href="${href}">x</a>`);

@@ -7,7 +7,7 @@ import { hasArabic, isDialable, splitDirectionalRuns, ussdHref } from "../../com
 
 const TEL = /^\s*tel:/i;
 
-const allowedTags = ["h2", "h3", "h4", "p", "br", "strong", "b", "em", "i", "u", "ul", "ol", "li", "a", "blockquote", "table", "thead", "tbody", "tr", "th", "td", "span", "div", "hr", "bdi"];
+const allowedTags = ["h2", "h3", "h4", "p", "br", "strong", "b", "em", "i", "u", "ul", "ol", "li", "a", "blockquote", "table", "caption", "thead", "tbody", "tr", "th", "td", "span", "div", "hr", "bdi"];
 
 const options: sanitizeHtml.IOptions = {
   allowedTags,

@@ -8,7 +8,7 @@ import en from "../../app/i18n/en.json" with { type: "json" };
 import type { Language } from "../../common/language.ts";
 import { insertSession } from "../support/subscriber.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
-import { ACCOUNT_TEST_ENV, newNumber } from "./accounts-support.ts";
+import { accountButtonName, ACCOUNT_TEST_ENV, newNumber } from "./accounts-support.ts";
 import { axeViolations, blocking, describeViolations, type Violation } from "./axe.ts";
 import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
 import { contentSamples, FIXED_PATHS, SUBSCRIBER_PATHS } from "./site-paths.ts";
@@ -155,7 +155,7 @@ for (const language of ["ar", "en"] as const) {
         await context.addCookies([{ name: "session", value: token, url: server.url }]);
         const result = findings();
         await visit(page, "/profile", language);
-        const accountButton = page.locator("header").getByRole("button", { name: "0944123456" });
+        const accountButton = page.locator("header").getByRole("button", { name: accountButtonName(language, "0944123456"), exact: true });
         await checkOverlay(page, result, `${size}, subscriber's welcome menu`, t.welcome.title, async () => {
           await accountButton.click();
           await page.getByTestId("subscriber-name").getByText(t.welcome.loading).waitFor({ state: "detached" });

@@ -105,6 +105,14 @@ export const TEXT = {
   },
 } as const;
 
+/**
+ * The accessible name of the header's account button: a guest's is "My account"; a subscriber's shows only the
+ * number but is named "My account 0944…" ("حسابي 0944…"), so that a screen reader says whose number it is.
+ */
+export function accountButtonName(language: Language, gsm?: string): string {
+  return gsm ? `${TEXT[language].account} ${gsm}` : TEXT[language].account;
+}
+
 /** The server's own messages (the catalogs' `account` section), shown as toasts. */
 export const SERVER_TEXT = { ar: ar.account, en: en.account } as const;
 

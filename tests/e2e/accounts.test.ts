@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Language } from "../../common/language.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import {
+  accountButtonName,
   ACCOUNT_TEST_ENV,
   codeSentTo,
   newNumber,
@@ -41,10 +42,12 @@ const EN_DESKTOP_AR_PHONE = [
   ["ar", PHONE, "phone"],
 ] as const;
 
-const accountButton = (page: Page, name: string) => page.locator("header").getByRole("button", { name, exact: true });
+/** The header's account button: a guest's reads "My account"; a subscriber's shows the number and is named "My account 0944…". */
+const accountButton = (page: Page, language: Language, gsm?: string) =>
+  page.locator("header").getByRole("button", { name: accountButtonName(language, gsm), exact: true });
 
-async function openWelcomeMenu(page: Page, language: Language, buttonName: string) {
-  await accountButton(page, buttonName).click();
+async function openWelcomeMenu(page: Page, language: Language, gsm?: string) {
+  await accountButton(page, language, gsm).click();
   const menu = page.getByRole("dialog", { name: TEXT[language].welcome });
   await menu.waitFor();
   return menu;
@@ -87,7 +90,7 @@ describe("registering, logging out and logging in again", () => {
       await page.goto("/home");
       await waitForHydration(page);
 
-      const menu = await openWelcomeMenu(page, language, text.account);
+      const menu = await openWelcomeMenu(page, language);
       await menu.getByRole("button", { name: text.createAccount }).click();
       const dialog = page.getByRole("dialog", { name: text.createAccount });
       await dialog.waitFor();
@@ -121,8 +124,10 @@ describe("registering, logging out and logging in again", () => {
       expect(sent.get("data")?.length).toBeGreaterThan(300);
       expect((await verifying).postData()).not.toContain(code);
 
-      // The page reloads with the session: the account button shows the number.
-      await accountButton(page, gsm).waitFor();
+      // The page reloads with the session: the account button shows the number, and only the number, while its
+      // name says whose it is ("My account 0944…").
+      await accountButton(page, language, gsm).waitFor();
+      expect((await accountButton(page, language, gsm).innerText()).trim()).toBe(gsm);
       await toast(page, SERVER_TEXT[language].registered).waitFor();
       const session = (await context.cookies()).find((cookie) => cookie.name === "session");
       expect(session?.httpOnly).toBe(true);
@@ -135,13 +140,13 @@ describe("registering, logging out and logging in again", () => {
       await loggedIn.getByRole("button", { name: text.logout }).click();
       await toast(page, SERVER_TEXT[language].signedOut).waitFor();
       expect(new URL(page.url()).pathname).toBe("/home");
-      await accountButton(page, text.account).waitFor();
+      await accountButton(page, language).waitFor();
       expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("session");
 
       // Log in again from the footer link.
       await page.locator("footer").getByRole("button", { name: text.haveAccount }).click();
       await completeCodeDialog(page, language, text.login, gsm);
-      await accountButton(page, gsm).waitFor();
+      await accountButton(page, language, gsm).waitFor();
       await toast(page, SERVER_TEXT[language].signedIn).waitFor();
       expect(errors, "no console errors (CSP, hydration)").toEqual([]);
       await context.close();
@@ -183,11 +188,11 @@ describe("numbers", () => {
       expect(await numbers.getByRole("radio", { name: gsm }).isChecked()).toBe(true);
       // React Aria draws its own circle over the visually hidden input.
       await numbers.getByRole("radio", { name: second }).check({ force: true });
-      await accountButton(page, second).waitFor();
+      await accountButton(page, language, second).waitFor();
 
       // The selection holds on other pages and after a reload: the profile shows the second number.
       await page.goto("/profile");
-      await accountButton(page, second).waitFor();
+      await accountButton(page, language, second).waitFor();
       expect(await page.getByTestId("profile-number").textContent()).toBe(second);
       const list = page.getByRole("region", { name: language === "ar" ? "أرقامي" : "My numbers" });
       expect(await list.getByText(gsm).count()).toBe(1);
@@ -207,7 +212,7 @@ describe("numbers", () => {
       await waitForHydration(page);
       await toast(page, TEXT[language].selectedReset).waitFor();
       expect(await page.getByTestId("profile-number").textContent()).toBe(mine.gsm);
-      await accountButton(page, mine.gsm).waitFor();
+      await accountButton(page, language, mine.gsm).waitFor();
       expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("selected_gsm");
       await context.close();
     }
@@ -309,7 +314,7 @@ describe("profile", () => {
     await waitForHydration(page);
     await page.locator("footer").getByRole("button", { name: TEXT.en.haveAccount }).click();
     await completeCodeDialog(page, "en", TEXT.en.login, gsm);
-    await accountButton(page, gsm).waitFor();
+    await accountButton(page, "en", gsm).waitFor();
 
     await other.page.goto("/profile");
     await waitForHydration(other.page);
@@ -320,7 +325,7 @@ describe("profile", () => {
     // The phone's session was ended on the server: its next page is a guest's.
     await page.goto("/profile");
     expect(new URL(page.url()).pathname).toBe("/home");
-    await accountButton(page, TEXT.en.account).waitFor();
+    await accountButton(page, "en").waitFor();
     await other.context.close();
     await context.close();
   });
@@ -346,7 +351,7 @@ describe("guards and sessions", () => {
       await waitForHydration(page);
       await completeCodeDialog(page, language, text.login, gsm);
       await page.waitForURL(/\/reserve-number$/);
-      await accountButton(page, gsm).waitFor();
+      await accountButton(page, language, gsm).waitFor();
       expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("next_route");
       expect(errors).toEqual([]);
       await context.close();
@@ -362,7 +367,7 @@ describe("guards and sessions", () => {
     await revokeSessionsOf(server, gsm);
     await page.goto("/profile");
     expect(new URL(page.url()).pathname).toBe("/home");
-    await accountButton(page, TEXT.en.account).waitFor();
+    await accountButton(page, "en").waitFor();
     expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("session");
     await context.close();
   });
@@ -373,12 +378,12 @@ describe("guards and sessions", () => {
     await withSession(page, token);
     await page.goto("/home");
     await waitForHydration(page);
-    await accountButton(page, gsm).waitFor();
+    await accountButton(page, "en", gsm).waitFor();
     await revokeSessionsOf(server, gsm);
     // A link inside the app: React Router fetches /bundles.data, and the server answers with a document reload.
     await page.getByRole("navigation", { name: "Main sections" }).getByRole("link", { name: "Bundles" }).click();
     await page.waitForURL(/\/bundles$/);
-    await accountButton(page, TEXT.en.account).waitFor();
+    await accountButton(page, "en").waitFor();
     expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("session");
     await context.close();
   });

@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Language } from "../../common/language.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
-import { ACCOUNT_TEST_ENV, codeSentTo, newNumber, SERVER_TEXT, TEXT, toast } from "./accounts-support.ts";
+import { accountButtonName, ACCOUNT_TEST_ENV, codeSentTo, newNumber, SERVER_TEXT, TEXT, toast } from "./accounts-support.ts";
 import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
 
 let server: TestServer;
@@ -84,7 +84,7 @@ describe("the six code boxes", () => {
       await page.keyboard.insertText(await codeSentTo(server, gsm, since));
       expect((await boxValues(page, language)).length).toBe(6);
       await dialog.getByRole("button", { name: text.confirm }).click();
-      await page.locator("header").getByRole("button", { name: gsm, exact: true }).waitFor();
+      await page.locator("header").getByRole("button", { name: accountButtonName(language, gsm), exact: true }).waitFor();
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -9,7 +9,7 @@ import en from "../../app/i18n/en.json" with { type: "json" };
 import type { Language } from "../../common/language.ts";
 import { insertSession } from "../support/subscriber.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
-import { ACCOUNT_TEST_ENV, newNumber } from "./accounts-support.ts";
+import { accountButtonName, ACCOUNT_TEST_ENV, newNumber } from "./accounts-support.ts";
 import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
 
 const CATALOG = { ar, en } as const;
@@ -109,7 +109,7 @@ describe("dialogs by keyboard", () => {
 
     it(`a subscriber's dialogs keep focus, close with Escape and give focus back (${language}, ${size})`, async () => {
       const { page, context, errors, gsm } = await openSignedIn("/profile", language, viewport);
-      const account = page.locator("header").getByRole("button", { name: gsm });
+      const account = page.locator("header").getByRole("button", { name: accountButtonName(language, gsm), exact: true });
       const welcome = page.getByRole("dialog", { name: t.welcome.title });
       await expectKeyboardDialog(page, account, welcome, "subscriber's welcome menu");
       await expectKeyboardDialog(page, page.getByRole("link", { name: t.profile.edit }), page.getByRole("dialog", { name: t.profile.edit }), "edit-profile dialog");
