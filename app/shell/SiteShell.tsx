@@ -1,6 +1,6 @@
 // The frame of every page: navbar, main content, footer, support menu and toasts.
 import { useEffect, useMemo, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { useNavigation, useSearchParams } from "react-router";
 import { LAZY_LOAD_TIMEOUT_MS } from "../../common/constants.ts";
 import { OPEN_LOGIN_PARAM } from "../account/params.ts";

@@ -1,5 +1,5 @@
 // The floating Support button (spec §2 overlays); its four-link menu is overlays/SupportPopover.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { HeadsetIcon } from "./icons.tsx";
 import { OverlayTrigger } from "./OverlayTrigger.tsx";
 
