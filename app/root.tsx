@@ -1,4 +1,4 @@
-import { I18nextProvider } from "react-i18next";
+import { I18nextProvider } from "./i18n/react.ts";
 import { I18nProvider } from "react-aria-components";
 import { useContext, useMemo, useState } from "react";
 import {

@@ -2,7 +2,7 @@
 // step 2 (only after the code was sent) takes the six digits, with a resend countdown.
 // Loaded lazily by the shell (AuthDialogHost) the first time it is needed.
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { useRevalidator } from "react-router";
 import { Button, Dialog, FieldError, Heading, Input, Label, Modal, ModalOverlay, TextField } from "react-aria-components";
 import { loginNumberSchema } from "../../common/account.ts";

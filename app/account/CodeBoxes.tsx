@@ -2,7 +2,7 @@
 // auto-advance, Backspace on an empty box goes back, a pasted or autofilled code fills every box.
 // No maxLength on the boxes: an autofilled code arrives whole in the first box and is spread out.
 import { useId, useRef, type RefObject } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { CODE_LENGTH } from "../../common/constants.ts";
 import { normaliseDigits } from "../../common/language.ts";
 

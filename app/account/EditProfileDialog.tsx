@@ -3,7 +3,7 @@
 // under its field. A successful save closes the dialog with a slide-up (none with reduced motion).
 // The page loads this module when the dialog is first wanted, and the schema (with Zod) when it opens.
 import { useEffect, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { useFetcher } from "react-router";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import type { Profile } from "../../server/account/types.ts";

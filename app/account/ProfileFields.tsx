@@ -1,6 +1,6 @@
 // The fields of the edit-profile form (spec §3 profile edit), each with its message under it: used by the
 // dialog and, before the page is hydrated, by the plain form in the page. Loaded only when one of them shows.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { FieldError, Input, Label, Radio, RadioGroup, TextField } from "react-aria-components";
 import { GENDER } from "../../common/constants.ts";
 import { BirthDateField } from "../pages/BirthDateField.tsx";

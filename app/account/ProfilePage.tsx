@@ -3,7 +3,7 @@
 // The dialog and the form fields (React Aria's dialog, radio group and text fields) are not needed to
 // show the page, so their code is loaded when the browser is idle or when the dialog is first opened.
 import { Suspense, useEffect, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { Form, Link, useActionData, useSearchParams } from "react-router";
 import { formatAmount, formatDate } from "../../common/format.ts";
 import type { Profile } from "../../server/account/types.ts";

@@ -1,6 +1,6 @@
 // How a bundle reads on the site: its allowances (the figures first), price with the currency suffix,
 // validity, and where it leads. Change here to change every bundle list (home, /bundles, a category).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { Link } from "react-router";
 import { formatAmount, formatNumber } from "../../common/format.ts";
 import type { Bundle } from "../../server/content/service.ts";

@@ -1,6 +1,6 @@
 // Card grids of products and of news, as every page lists them (a product with its price, a news item
 // with its illustration, kind and date).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { formatDate } from "../../common/format.ts";
 import type { NewsItem, Product } from "../../server/content/catalogue.ts";
 import { useShell } from "../shell/ShellContext.tsx";

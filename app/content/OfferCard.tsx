@@ -1,5 +1,5 @@
 // How an offer reads in a list: title, summary, until when it runs, and the way to its details.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { Link } from "react-router";
 import { formatDate } from "../../common/format.ts";
 import type { Offer } from "../../server/content/service.ts";

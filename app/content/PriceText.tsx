@@ -1,5 +1,5 @@
 // A product's price as the site writes it: "25,000 SYP a month", "free" when 0.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { formatAmount } from "../../common/format.ts";
 import type { Product } from "../../server/content/catalogue.ts";
 import { useShell } from "../shell/ShellContext.tsx";

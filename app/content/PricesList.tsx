@@ -1,6 +1,6 @@
 // The prices list (the sidebar's quick link): international call and SMS prices per country, filtered
 // as the visitor types (Arabic or English names, the country code or its dialling code).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { formatAmount } from "../../common/format.ts";
 import type { InternationalTariff } from "../../server/content/roaming.ts";
 import { useShell } from "../shell/ShellContext.tsx";

@@ -1,7 +1,7 @@
 // A roaming country list (call roaming or SMS roaming): search by name in either language, code or
 // dialling code, and filter by price zone; each country with its flag, zone and partner networks.
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { Link } from "react-router";
 import type { RoamingCountry, RoamingZone } from "../../server/content/roaming.ts";
 import { flagOf } from "./PricesList.tsx";

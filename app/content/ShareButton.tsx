@@ -1,7 +1,7 @@
 // The share button of detail pages (spec §1, §4): opens the share dialog with this page's link and
 // title. The dialog's code is fetched on the first click; closing it clears the link and message.
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { useShell } from "../shell/ShellContext.tsx";
 import { OverlayErrorState } from "../shell/ErrorState.tsx";
 import { useLazyComponent } from "../shell/useLazy.ts";

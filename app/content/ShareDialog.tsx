@@ -1,6 +1,6 @@
 // The share dialog: messenger, WhatsApp, Telegram, Facebook, X (Twitter), copy link (with a toast) and,
 // where the browser has one, its own share sheet. Loaded on the first click of a share button.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { showToast } from "../shell/toast-queue.ts";
 

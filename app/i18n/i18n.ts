@@ -1,55 +1,95 @@
-// The i18next instance of a catalog (the page language's: the browser never fetches the other language's
+// The translator of a catalog (the page language's: the browser never fetches the other language's
 // messages). One per catalog object: the server's two catalogs are built once, not on every render.
-import i18next, { type i18n } from "i18next";
-import { initReactI18next } from "react-i18next";
+//
+// It does what the screens ask of i18next, and no more, so that the browser does not load i18next (16 KB
+// gzip, most of the shell's own JavaScript) before a page is interactive. The same rules as i18next's
+// with this site's options (server/i18n.ts keeps i18next for the server's own messages; i18n.test.ts holds
+// the two to the same answers on every message of both catalogs):
+//  - keys are dot paths into the nested catalog; a key that is not a message gives the key itself;
+//  - `{{name}}` takes `values.name` as it is (no HTML escaping: React escapes); a placeholder without a
+//    value stays as written;
+//  - a numeric `count` picks `key_zero` for 0 when there is one, else `key_<plural category>` of the
+//    language (Intl.PluralRules: Arabic has zero, one, two, few, many, other), else `key`.
 import type { Language } from "../../common/language.ts";
 
 export type Messages = Record<string, unknown>;
+export type TranslationValues = Record<string, unknown>;
+export type TFunction = (key: string, values?: TranslationValues) => string;
 
-const instances = new WeakMap<Messages, i18n>();
+export interface I18n {
+  language: Language;
+  t: TFunction;
+}
 
-export function createI18n(language: Language, messages: Messages): i18n {
-  const existing = instances.get(messages);
-  if (existing?.language === language) return existing;
-  const instance = i18next.createInstance();
-  instances.set(messages, instance);
-  rememberPlainMessages(instance);
-  void instance.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: false,
-    resources: { [language]: { translation: messages } },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  return instance;
+const instances = new WeakMap<Messages, I18n>();
+let latest: I18n | null = null;
+
+/** The translator of the last catalog set up: what components outside a provider use (as react-i18next did). */
+export function latestI18n(): I18n | null {
+  return latest;
 }
 
 /**
- * `t("key")` without options always gives the same text for one instance (its catalog never changes), but
- * i18next resolves it afresh on every call, copying its whole options object each time: about a twentieth of
- * a page's server render. The instance's fixed `t` functions (what `useTranslation` hands out) remember those
- * answers; a call with options (interpolation, plurals) still goes to i18next.
+ * `t("key")` without values always gives the same text for one catalog: the answers are remembered (a page's
+ * server render asks for the same few hundred keys again and again), bounded against keys built from input.
  */
 const MAX_REMEMBERED_MESSAGES = 5_000;
 
-function rememberPlainMessages(instance: i18n) {
-  const resolve = instance.getFixedT.bind(instance);
-  const remembered = new Map<string, unknown>();
-  type FixedT = ((...all: unknown[]) => unknown) & Record<"lng" | "lngs" | "ns" | "keyPrefix", unknown>;
-  instance.getFixedT = ((...args: unknown[]) => {
-    const fixed = (resolve as unknown as (...all: unknown[]) => FixedT)(...args);
-    const scope = `${String(args[0])}|${String(args[1])}|${String(args[2])}|${String((args[3] as { scopeNs?: unknown } | undefined)?.scopeNs)}|`;
-    const t = (key: unknown, ...rest: unknown[]) => {
-      if (rest.length > 0 || typeof key !== "string") return fixed(key, ...rest);
-      const id = scope + key;
-      let text = remembered.get(id);
-      if (text !== undefined) return text;
-      text = fixed(key);
-      // Keys come from the code and the content; the bound only guards against a key built from input.
-      if (remembered.size < MAX_REMEMBERED_MESSAGES) remembered.set(id, text);
+export function createI18n(language: Language, messages: Messages): I18n {
+  const existing = instances.get(messages);
+  if (existing?.language === language) {
+    latest = existing;
+    return existing;
+  }
+  const plurals = new Intl.PluralRules(language);
+  const remembered = new Map<string, string>();
+  const t: TFunction = (key, values) => {
+    if (values === undefined) {
+      let text = remembered.get(key);
+      if (text === undefined) {
+        text = translate(messages, plurals, key, undefined);
+        if (remembered.size < MAX_REMEMBERED_MESSAGES) remembered.set(key, text);
+      }
       return text;
-    };
-    return Object.assign(t, { lng: fixed.lng, lngs: fixed.lngs, ns: fixed.ns, keyPrefix: fixed.keyPrefix });
-  }) as unknown as i18n["getFixedT"];
+    }
+    return translate(messages, plurals, key, values);
+  };
+  const instance: I18n = { language, t };
+  instances.set(messages, instance);
+  latest = instance;
+  return instance;
+}
+
+function translate(messages: Messages, plurals: Intl.PluralRules, key: string, values: TranslationValues | undefined): string {
+  if (typeof key !== "string") return String(key);
+  const count = values?.count;
+  const candidates = typeof count === "number" ? [...(count === 0 ? [`${key}_zero`] : []), `${key}_${plurals.select(count)}`, key] : [key];
+  for (const candidate of candidates) {
+    const found = find(messages, candidate.split("."));
+    if (typeof found === "string") return values ? interpolate(found, values) : found;
+  }
+  return key;
+}
+
+/** The value at a dot path; a level may also hold a key with dots in it (as i18next looks it up). */
+function find(node: unknown, parts: string[]): unknown {
+  if (parts.length === 0) return node;
+  if (typeof node !== "object" || node === null) return undefined;
+  const record = node as Record<string, unknown>;
+  for (let take = 1; take <= parts.length; take++) {
+    const name = parts.slice(0, take).join(".");
+    if (!Object.hasOwn(record, name)) continue;
+    const found = find(record[name], parts.slice(take));
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+const PLACEHOLDER = /\{\{(.+?)\}\}/g;
+
+function interpolate(text: string, values: TranslationValues): string {
+  return text.replace(PLACEHOLDER, (placeholder, name: string) => {
+    const value = values[name.trim()];
+    return value === undefined ? placeholder : String(value);
+  });
 }

@@ -2,7 +2,7 @@
 // the feature card; an option covered by another one that is on is off and disabled, with the reason; an
 // active bar shows the day it ends (a bar lasts one month at most).
 import { useEffect, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { useFetcher, useRevalidator } from "react-router";
 import { BARRING_EXCLUDES, BARRING_MAX_DAYS, INCOMING_BARRING_TYPES, OUTGOING_BARRING_TYPES } from "../../common/call-barring-rules.ts";
 import { formatDate } from "../../common/format.ts";

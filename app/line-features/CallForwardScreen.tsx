@@ -3,7 +3,7 @@
 // switched-on option has an invalid number; its message shows only after an attempt, and only for a
 // field that is non-empty or whose option is on. "All" on disables the conditional options, and says why.
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { useFetcher, useRevalidator } from "react-router";
 import { typedNumber } from "../../common/account-rules.ts";
 import { NUMBER_MAX_LENGTH, OPTION_TYPES } from "../../common/constants.ts";

@@ -8,7 +8,7 @@
 //   <FeatureCard feature={view} isOn={on} onToggle={setOn} isSaving={saving} isLoading={loading}
 //                onCancel={reload} confirmLabel={…}>{options}</FeatureCard>
 import { useEffect, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { formatAmount } from "../../common/format.ts";
 import type { FeatureView } from "../../server/line-features/types.ts";
 import { useShell } from "../shell/ShellContext.tsx";

@@ -2,7 +2,7 @@
 // change the service password (a fresh one-time code by SMS, then the code and the new password), and
 // deactivate or reactivate the line with the national ID it is registered to and that password.
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { useFetcher } from "react-router";
 import { Button, FieldError, Input, Label, TextField } from "react-aria-components";
 import { CODE_LENGTH } from "../../common/constants.ts";

@@ -1,7 +1,7 @@
 // The page around a line-feature screen: header with the breadcrumb home > profile features > screen,
 // and the number the screen acts on (the selected number of the welcome menu).
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import type { MessageKey } from "../../server/i18n.ts";
 import type { PageHeading } from "../pages/page.server.ts";
 import { SectionPage } from "../pages/SectionPage.tsx";

@@ -1,7 +1,7 @@
 // The callers tab of super clip (spec §4, §5): filter by period and number, a page of callers; cancel
 // resets the filters to 1 Day and no number and reloads. Loaded with its data when the tab is first opened.
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { Button, FieldError, Input, Label, TextField } from "react-aria-components";
 import { typedNumber } from "../../common/account-rules.ts";
 import { CALLER_PERIODS, NUMBER_MAX_LENGTH } from "../../common/constants.ts";

@@ -3,7 +3,7 @@
 // Loaded with its data when the tab is first opened; the drafts start again from each reply the server
 // sends (cancel, after a save), and are kept while another tab is open.
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { useFetcher } from "react-router";
 import { Button, Input, Label, TextArea, TextField } from "react-aria-components";
 import { typedNumber } from "../../common/account-rules.ts";

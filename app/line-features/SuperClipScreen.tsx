@@ -8,7 +8,7 @@
 // follow the WAI-ARIA tabs pattern (arrows along the reading direction, Home and End, one tab stop once
 // hydrated) with native elements, so the status tab needs no React Aria; the other two bring theirs when opened.
 import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { Link, useFetcher, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { OPTION_TYPES } from "../../common/constants.ts";
 import type { AutoReply, FeatureView } from "../../server/line-features/types.ts";

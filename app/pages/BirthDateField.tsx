@@ -4,7 +4,7 @@
 // works before and without JavaScript. Not <input type="date">: its look, its order of day, month and year
 // and its digits follow the browser's locale rather than the page's, and it takes no typed Arabic-Indic
 // digits.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { BIRTH_DATE_FORMAT } from "../../common/constants.ts";
 
 export function BirthDateField({ idPrefix, defaultValue, error }: { idPrefix: string; defaultValue?: string; error?: string }) {

@@ -1,7 +1,7 @@
 // The three states of a fetched content page (spec §4): loading, shown, or error.
 import { Suspense, type ReactNode } from "react";
 import { Await } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { ErrorState } from "../shell/ErrorState.tsx";
 
 export function ContentLoader() {

@@ -1,6 +1,6 @@
 // The layout shared by inner pages: the page header (breadcrumb and title) above the page's body.
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { isRouteErrorResponse, Link } from "react-router";
 import type { PageHeading } from "./page.server.ts";
 import { PageHeader } from "../shell/Breadcrumbs.tsx";

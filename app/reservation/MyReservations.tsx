@@ -1,6 +1,6 @@
 // The account's reservations (on /reserve-number and the profile): number, state, reference, where and
 // until when to collect it, and cancel for an active one (a plain form: it works before JavaScript).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { Form } from "react-router";
 import { formatAmount, formatDateTime } from "../../common/format.ts";
 import { RESERVE_NUMBER_PATH } from "../../common/constants.ts";

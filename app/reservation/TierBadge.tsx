@@ -1,5 +1,5 @@
 // A number's tier as a small badge, and the number itself written as people read it (094 412 3456).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import type { NumberTier } from "../../common/reservation-rules.ts";
 
 const TIER_CLASS: Record<NumberTier, string> = {

@@ -1,5 +1,5 @@
 // /app-details/{id}: an app or digital service, what it does and its store links.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import type { Route } from "./+types/app-details";
 import { getApp } from "../../server/content/catalogue.ts";
 import { ArticleView } from "../content/ArticleView.tsx";

@@ -1,5 +1,5 @@
 // /bundles/{id}: one bundle category and its bundles; an unknown id is the not-found page.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import type { Route } from "./+types/bundle-category";
 import { notFound, pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";

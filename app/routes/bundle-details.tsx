@@ -1,6 +1,6 @@
 // /bundle-details/{type}/{id}: a bundle's allowances, price, validity, renewal, who can have it, and how
 // to activate it (USSD code or SMS keyword). An unknown bundle, or a type that is not the bundle's, is 404.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import type { Route } from "./+types/bundle-details";
 import { formatAmount } from "../../common/format.ts";
 import { getBundle, listBundleCategories } from "../../server/content/service.ts";

@@ -1,6 +1,6 @@
 // /bundles: every bundle, grouped by category, each group linking to its category page.
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import type { Route } from "./+types/bundles";
 import { listBundleCategories, listBundles } from "../../server/content/service.ts";
 import { BundleGrid } from "../content/BundleCard.tsx";

@@ -1,5 +1,5 @@
 // /business/{slug}: one business solution.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import type { Route } from "./+types/business-solution";
 import { getBusinessSolution } from "../../server/content/catalogue.ts";
 import { ArticleView } from "../content/ArticleView.tsx";

@@ -1,5 +1,5 @@
 // /business: the business section's home (spec §2 lists "business home" and "solutions") with its solutions.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import type { Route } from "./+types/business";
 import { listBusinessSolutions } from "../../server/content/catalogue.ts";
 import { CardGrid, LinkCard } from "../content/LinkCard.tsx";

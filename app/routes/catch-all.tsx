@@ -7,7 +7,7 @@ import { sanitizeContentHtml } from "../../server/content/sanitize.ts";
 import { notFound, pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
 import { ContentHtml } from "../pages/ContentHtml.tsx";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { listNews } from "../../server/content/catalogue.ts";
 import { NewsCards, newsCardOf } from "../content/ItemCards.tsx";
 import { SectionNav } from "../pages/SectionNav.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { PAYMENT_QUICK_LINK, RESERVE_NUMBER_PATH } from "../../common/constants.ts";

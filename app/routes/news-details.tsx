@@ -1,5 +1,5 @@
 // /news-details/{type}/{id}: a news item or press release (type news | press), dated in the page's language.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import type { Route } from "./+types/news-details";
 import { formatDate } from "../../common/format.ts";
 import { getNews } from "../../server/content/catalogue.ts";

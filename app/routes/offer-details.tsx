@@ -1,6 +1,6 @@
 // /offer-details/{type}/{id}: an offer's summary, dates, terms and how to take it. An ended offer still
 // answers (a shared link keeps working) and says it has ended; an unknown one, or a wrong type, is 404.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import type { Route } from "./+types/offer-details";
 import { formatDate } from "../../common/format.ts";
 import { getOffer } from "../../server/content/service.ts";

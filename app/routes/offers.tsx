@@ -1,5 +1,5 @@
 // /offers: the offers running today.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import type { Route } from "./+types/offers";
 import { listCurrentOffers } from "../../server/content/service.ts";
 import { OfferCard } from "../content/OfferCard.tsx";

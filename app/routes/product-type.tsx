@@ -1,6 +1,6 @@
 // /products/{id}/{type}: one product, {id} being its category and {type} its number; the fixed payment
 // quick link /products/payment/62 is one of them. A product asked for under another category is 404.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import type { Route } from "./+types/product-type";
 import { getProduct, getProductCategory, getSegment } from "../../server/content/catalogue.ts";
 import { ArticleView } from "../content/ArticleView.tsx";

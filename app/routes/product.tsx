@@ -1,6 +1,6 @@
 // /products/{id}: a product category's products; /products/segment-products lists the segments
 // (spec §2) and /products/prices-list is the international prices list (the sidebar's quick link).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import type { Route } from "./+types/product";
 import { listProducts, listSegments, listServices, getProductCategory } from "../../server/content/catalogue.ts";
 import { listInternationalTariffs } from "../../server/content/roaming.ts";

@@ -1,6 +1,6 @@
 // /products: the product categories (prepaid, postpaid, payment, call management, international,
 // segment products) and the prices list.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import type { Route } from "./+types/products";
 import { listProductCategories } from "../../server/content/catalogue.ts";
 import { CardGrid, LinkCard } from "../content/LinkCard.tsx";

@@ -2,7 +2,7 @@
 // category and range; paged results; choosing a number leads to /reserve-number with it (a guest is
 // asked to log in first and comes back to it). A GET form: the search is a link, and works before
 // JavaScript. The filter's messages are spec §5's ('Number is required', 'Number not valid').
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/reservation";
 import { formatAmount } from "../../common/format.ts";

@@ -4,7 +4,7 @@
 // hours and shows the reference. The account's reservations are listed below, each active one with cancel
 // (this route's action, also for the profile).
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/reserve-number";
 import { formatAmount, formatDateTime } from "../../common/format.ts";

@@ -1,5 +1,5 @@
 // /roaming: how to turn roaming on, the prices of each zone, and the two country lists.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/roaming";
 import { formatAmount } from "../../common/format.ts";

@@ -1,6 +1,6 @@
 // /search?q=…: results across bundles, offers, products, services, apps, roaming countries, FAQs and
 // news, grouped by kind, in the page's language (server/search/search.ts).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/search";
 import { searchContent, SEARCH_QUERY_MAX_LENGTH } from "../../server/search/search.ts";

@@ -1,5 +1,5 @@
 // /segment-details/{id}: a customer segment and the products made for it.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import type { Route } from "./+types/segment-details";
 import { getSegment, listProducts } from "../../server/content/catalogue.ts";
 import { ArticleView } from "../content/ArticleView.tsx";

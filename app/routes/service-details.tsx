@@ -1,6 +1,6 @@
 // /service-details/{id}: a line service, its monthly fee, and where to turn it on (the self-service
 // screen, for subscribers, or a USSD code).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/service-details";
 import { getService } from "../../server/content/catalogue.ts";

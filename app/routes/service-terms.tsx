@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import type { Route } from "./+types/service-terms";
 import { loadLegalText } from "../pages/legal.server.ts";
 import { pageHeading } from "../pages/page.server.ts";

@@ -1,7 +1,7 @@
 // /support/Feedback (matched case-insensitively): the feedback form, a route of its own so that the other
 // support pages do not load it. The form posts here; the answer is data for the enhanced form, or the
 // page again (with the values kept and the messages shown) for a plain form post.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import type { Route } from "./+types/support-feedback";
 import { feedbackUploadForm } from "../../common/feedback.ts";
 import { validate } from "../../server/edge/app-error.ts";

@@ -9,7 +9,7 @@ import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
 import { ContactUs } from "../support/ContactUs.tsx";
 import { FaqList } from "../support/FaqList.tsx";
 import { ServiceCentres } from "../support/ServiceCentres.tsx";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { SectionNav } from "../pages/SectionNav.tsx";
 import { SUPPORT_LINKS } from "../shell/navigation.ts";
 

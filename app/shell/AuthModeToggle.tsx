@@ -1,6 +1,6 @@
 // The link that toggles the account card between login and register (spec §2: the footer's link;
 // the card repeats it, since the open card covers the footer).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import type { AuthDialogMode } from "./ShellContext.tsx";
 
 export function AuthModeToggle({ mode, onToggle, className }: { mode: AuthDialogMode | null; onToggle(next: AuthDialogMode): void; className: string }) {

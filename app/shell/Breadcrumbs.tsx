@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { Link } from "react-router";
 import type { Crumb } from "../pages/page.server.ts";
 import { ChevronIcon } from "./icons.tsx";

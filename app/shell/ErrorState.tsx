@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 
 /**
  * Shown when a page, or a lazily loaded part of one (`part`), could not be produced: a calm message and a

@@ -1,7 +1,7 @@
 // The footer of spec §2: up to 4 bundle categories, up to 4 apps, social icons by type, company
 // links, and the link that toggles between the login and register dialogs.
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { SOCIAL_TYPES } from "../../common/constants.ts";
 import { SOCIAL_ICONS } from "./icons.tsx";
 import { AuthModeToggle } from "./AuthModeToggle.tsx";

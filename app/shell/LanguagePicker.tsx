@@ -2,7 +2,7 @@
 // JavaScript: the server stores the choice in a cookie and renders the page in that language.
 // With JavaScript the choice is also kept in localStorage (spec §1: kept locally, a change reloads).
 import { useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { LANGUAGE_COOKIE, LANGUAGE_QUERY_PARAM, LANGUAGES, type Language } from "../../common/language.ts";
 
 export function languageHref(pathname: string, search: string, language: Language): string {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 
 export function Logo() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 // The mobile sidebar of spec §2, below 1100 px: its toggle here, its panel in overlays/SidebarModal.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { MenuIcon } from "./icons.tsx";
 import { OverlayTrigger } from "./OverlayTrigger.tsx";
 

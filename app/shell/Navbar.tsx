@@ -1,7 +1,7 @@
 // The navigation bar of spec §2: top bar (Personal tab, find service centres, language), then the
 // main bar (sidebar toggle below 1100 px, logo, section links from 1100 px, search, account button).
 import { Form, Link, NavLink, useSearchParams } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { SHORT_SEARCH_PLACEHOLDER_BREAKPOINT_PX } from "../../common/constants.ts";
 import { LanguagePicker } from "./LanguagePicker.tsx";
 import { MobileSidebar } from "./MobileSidebar.tsx";

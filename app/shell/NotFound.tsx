@@ -1,7 +1,7 @@
 // The not-found page (spec §2): 'Ooops!', the translated message and a way back home. Its layout
 // switches at 992 px: side by side above, stacked below.
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { ArrowIcon } from "./icons.tsx";
 
 export function NotFound() {

@@ -1,6 +1,6 @@
 // The frame of every page: navbar, main content, footer, support menu and toasts.
 import { useEffect, useMemo, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { useNavigation, useSearchParams } from "react-router";
 import { LAZY_LOAD_TIMEOUT_MS } from "../../common/constants.ts";
 import { OPEN_LOGIN_PARAM } from "../account/params.ts";
@@ -13,6 +13,7 @@ import { SupportMenu } from "./SupportMenu.tsx";
 import { Toasts } from "./Toasts.tsx";
 import { showToast } from "./toast-queue.ts";
 import { useLazyComponent } from "./useLazy.ts";
+import { markInteractive } from "./lazy-load.ts";
 
 export function SiteShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
   const { t } = useTranslation();
@@ -22,9 +23,10 @@ export function SiteShell({ shell, children }: { shell: ShellData; children: Rea
   const [searchParams] = useSearchParams();
   const askedToLogIn = searchParams.get(OPEN_LOGIN_PARAM) === "1" && !shell.account;
   const [authDialog, setAuthDialog] = useState<AuthDialogMode | null>(askedToLogIn ? "login" : null);
-  // Marks the document once React has hydrated it: tests wait for it before clicking.
+  // Marks the document once React has hydrated it (tests wait for it before clicking); the overlays' code
+  // preloads only after this mark (lazy-load.ts). The shell's effect runs after those of everything inside it.
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
+    markInteractive();
   }, []);
   useEffect(() => {
     if (askedToLogIn) setAuthDialog("login");

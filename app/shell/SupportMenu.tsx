@@ -12,7 +12,7 @@
 // app.css draws the two forms (.support-float); with reduced motion it changes form without animating.
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { HeadsetIcon } from "./icons.tsx";
 import { OverlayTrigger } from "./OverlayTrigger.tsx";
 

@@ -1,6 +1,6 @@
 // Success and error toasts: one region at the top of the page on the reading end side (top right
 // in English, mirrored in Arabic), grouped in a stack, each shown for 2000 ms.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { Button, Text, UNSTABLE_Toast as Toast, UNSTABLE_ToastContent as ToastContent, UNSTABLE_ToastRegion as Region } from "react-aria-components";
 import { CloseIcon } from "./icons.tsx";
 import { toastQueue } from "./toast-queue.ts";

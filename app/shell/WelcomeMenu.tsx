@@ -1,7 +1,7 @@
 // The account (welcome) menu of spec §2. A guest gets the login and create-account buttons; a
 // subscriber gets the name, the show-profile link, the numbers to choose from, add-number and logout.
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { Form, Link, useRevalidator } from "react-router";
 import { Button, Heading, Label, Radio, RadioGroup } from "react-aria-components";
 import { ACCOUNT_PATHS, postAccountForm } from "../account/account-client.ts";

@@ -1,7 +1,7 @@
 // The spec's lazy load timeout (§8, §9: 120000 ms) on a part whose code stalls, with a controlled clock.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LAZY_LOAD_TIMEOUT_MS } from "../../common/constants.ts";
-import { LazyLoadTimeoutError, loadInTime } from "./lazy-load.ts";
+import { LazyLoadTimeoutError, loadInTime, markInteractive, whenIdleAfterInteractive } from "./lazy-load.ts";
 
 /** A load whose answer comes only when the test says so, counting how often it was asked for. */
 function stalledLoad<T>() {
@@ -74,5 +74,75 @@ describe("loadInTime", () => {
     release("the part");
     await expect(retry).resolves.toBe("the part");
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("whenIdleAfterInteractive (the overlays' preloads)", () => {
+  /** A stand-in for the browser: its load event, its idle callbacks and the document's readiness, driven by the test. */
+  function fakeBrowser() {
+    const idleCallbacks = new Map<number, () => void>();
+    let nextHandle = 1;
+    const events = new EventTarget();
+    const document = { readyState: "interactive", documentElement: { dataset: {} as Record<string, string> } };
+    const window = {
+      addEventListener: events.addEventListener.bind(events),
+      removeEventListener: events.removeEventListener.bind(events),
+      requestIdleCallback: (callback: () => void) => {
+        idleCallbacks.set(nextHandle, callback);
+        return nextHandle++;
+      },
+      cancelIdleCallback: (handle: number) => idleCallbacks.delete(handle),
+    };
+    vi.stubGlobal("window", window);
+    vi.stubGlobal("document", document);
+    return {
+      document,
+      idleCallbacks,
+      load() {
+        document.readyState = "complete";
+        events.dispatchEvent(new Event("load"));
+      },
+      idle() {
+        const callbacks = [...idleCallbacks.values()];
+        idleCallbacks.clear();
+        for (const callback of callbacks) callback();
+      },
+    };
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("starts nothing before the page is marked interactive, then waits for its load event and an idle moment", () => {
+    const browser = fakeBrowser();
+    const preload = vi.fn();
+    whenIdleAfterInteractive(preload);
+    browser.load();
+    browser.idle();
+    expect(preload, "the page is not interactive yet: no preload, whatever the browser does").not.toHaveBeenCalled();
+    expect(browser.idleCallbacks.size, "not even an idle callback asked for").toBe(0);
+    markInteractive();
+    expect(browser.document.documentElement.dataset.hydrated).toBe("true");
+    expect(preload, "marked interactive, the browser has not been idle yet").not.toHaveBeenCalled();
+    browser.idle();
+    expect(preload).toHaveBeenCalledTimes(1);
+    // Once interactive and loaded (a later page of the visit), a preload waits only for an idle moment.
+    const later = vi.fn();
+    whenIdleAfterInteractive(later);
+    expect(later).not.toHaveBeenCalled();
+    browser.idle();
+    expect(later).toHaveBeenCalledTimes(1);
+  });
+
+  it("a cancelled preload never starts (a component unmounted before the idle moment)", () => {
+    const browser = fakeBrowser();
+    const preload = vi.fn();
+    const cancel = whenIdleAfterInteractive(preload);
+    cancel();
+    markInteractive();
+    browser.load();
+    browser.idle();
+    expect(preload).not.toHaveBeenCalled();
   });
 });

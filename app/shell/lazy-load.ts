@@ -26,3 +26,56 @@ export function loadInTime<T>(load: () => Promise<T>, timeoutMs = LAZY_LOAD_TIME
     );
   });
 }
+
+// Optional code (an overlay's, a dialog's) is preloaded only once the page is interactive: never in the
+// same stretch as the page's own scripts, which it would slow down and whose "JavaScript before
+// interactive" budget it would join when it happens to arrive first (tests/e2e/budgets.test.ts). A
+// component's effect runs before its parents' (SiteShell's hydration mark is the last of the commit), and
+// a part mounted by a later commit or outside the shell has no order to rely on: so every preload waits
+// for the mark itself, then for the window's load event, then for the browser to be idle.
+
+let interactive = false;
+const waitingForInteractive = new Set<() => void>();
+
+/** Called once React has hydrated the document (SiteShell): marks it (tests wait for data-hydrated) and lets the preloads go. */
+export function markInteractive(): void {
+  document.documentElement.dataset.hydrated = "true";
+  if (interactive) return;
+  interactive = true;
+  for (const resume of [...waitingForInteractive]) resume();
+  waitingForInteractive.clear();
+}
+
+/**
+ * Runs `task` once the page is interactive (markInteractive), loaded (the window's load event) and the
+ * browser idle — in that order, each step in a task of its own. Returns the cancel function.
+ */
+export function whenIdleAfterInteractive(task: () => void): () => void {
+  let cancelled = false;
+  let cancelIdle = () => {};
+  const onIdle = () => {
+    if (!cancelled) task();
+  };
+  const idle = () => {
+    if (cancelled) return;
+    if (window.requestIdleCallback) {
+      const handle = window.requestIdleCallback(onIdle);
+      cancelIdle = () => window.cancelIdleCallback(handle);
+    } else {
+      const handle = window.setTimeout(onIdle, 1500);
+      cancelIdle = () => window.clearTimeout(handle);
+    }
+  };
+  const afterLoad = () => {
+    if (document.readyState === "complete") idle();
+    else window.addEventListener("load", idle, { once: true });
+  };
+  if (interactive) afterLoad();
+  else waitingForInteractive.add(afterLoad);
+  return () => {
+    cancelled = true;
+    waitingForInteractive.delete(afterLoad);
+    window.removeEventListener("load", idle);
+    cancelIdle();
+  };
+}

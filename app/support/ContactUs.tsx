@@ -1,6 +1,6 @@
 // /support/Contact-Us: customer care numbers, email, head office, the feedback form and service
 // centres, and the social links of the footer.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { Link } from "react-router";
 import { SERVICE_CENTERS_PATH } from "../shell/navigation.ts";
 import { useShell } from "../shell/ShellContext.tsx";

@@ -1,7 +1,7 @@
 // /support/FAQs: questions grouped by category, each a native disclosure (keyboard and screen reader
 // friendly without script), filtered as the visitor types; a #faq-{id} link opens its question.
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import type { FaqGroup } from "../../server/support/faqs.ts";
 import { matchesQuery } from "../../common/search-text.ts";
 import { SearchFilter, useQueryFilter } from "../content/SearchFilter.tsx";

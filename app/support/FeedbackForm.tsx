@@ -3,7 +3,7 @@
 // bytes) and by the server after; a field's message shows under it. Works as a plain form before
 // JavaScript has loaded.
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { useFetcher } from "react-router";
 import { formFieldHelpers } from "../pages/form-fields.tsx";
 import { FEEDBACK_HONEYPOT_FIELD, FEEDBACK_RATINGS, fileProblem } from "../../common/feedback-rules.ts";

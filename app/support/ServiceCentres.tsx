@@ -1,7 +1,7 @@
 // /support/Services-Centers: the centres, filtered by city (a GET form, so the filter is a link too),
 // each with its address, opening hours, an open-now mark (worked out by the server in the operator's
 // time zone), call links and a directions link.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react.ts";
 import { useNavigate } from "react-router";
 import type { NamedItem } from "../../server/reference/service.ts";
 import type { ServiceCentre } from "../../server/support/centres.ts";

@@ -69,6 +69,7 @@ async function recordNetwork(cdp: CDPSession) {
   const failures: string[] = [];
   // The raw response head's length, which encodedDataLength includes (HTTP/1.1: the status line and headers).
   const headerBytes = new Map<string, number>();
+  const finishedIds = new Map<Transfer, string>();
   cdp.on("Network.responseReceivedExtraInfo", (event) => {
     if (event.headersText) headerBytes.set(event.requestId, event.headersText.length);
   });
@@ -91,7 +92,8 @@ async function recordNetwork(cdp: CDPSession) {
     const transfer = transfers.get(event.requestId);
     if (!transfer) return;
     transfer.bytes = event.encodedDataLength;
-    transfer.bodyBytes = Math.max(0, event.encodedDataLength - (headerBytes.get(event.requestId) ?? 0));
+    // The body is worked out in settle(): the response head's ExtraInfo event may come after this one.
+    finishedIds.set(transfer, event.requestId);
     finished.push(transfer);
     transfers.delete(event.requestId);
     if (transfer.status >= 400) failures.push(`${transfer.url} answered ${transfer.status}`);
@@ -102,7 +104,21 @@ async function recordNetwork(cdp: CDPSession) {
     if (transfer && !event.canceled) failures.push(`${transfer.url} failed: ${event.errorText}`);
   });
   await cdp.send("Network.enable");
-  return { finished, failures };
+  /**
+   * Sets each finished transfer's body size: its bytes less its response head. Chrome sends a response's
+   * head (Network.responseReceivedExtraInfo) on another channel than its body, and it often arrives after
+   * Network.loadingFinished for a small file (4–10 times in the 18 pages of a run): taken at loadingFinished,
+   * such a file counted its headers (about 0.4 KB) as body, up to a few KB more on a page's scripts from
+   * one run to the next. So the heads are awaited (at most 5 s) once the page is done, then the bodies
+   * worked out.
+   */
+  async function settle() {
+    // (A transfer of no bytes — a fetch the page dropped — may never get a head, and needs none.)
+    const missingHead = () => [...finishedIds].filter(([transfer, id]) => transfer.bytes > 0 && !headerBytes.has(id));
+    for (let waited = 0; missingHead().length > 0 && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const [transfer, id] of finishedIds) transfer.bodyBytes = Math.max(0, transfer.bytes - (headerBytes.get(id) ?? 0));
+  }
+  return { finished, failures, settle };
 }
 
 /**
@@ -135,6 +151,7 @@ async function measurePage(browser: Browser, baseUrl: string, path: string, lang
     const beforeHydration = new Set(await page.evaluate(() => (window as unknown as { resourcesBeforeHydration: string[] }).resourcesBeforeHydration));
     // Below-the-fold images, lazy fonts and chunks loaded after hydration count in the page's total.
     await page.waitForLoadState("networkidle");
+    await network.settle();
     const all = [...network.finished];
     const origin = new URL(baseUrl).origin;
     return {

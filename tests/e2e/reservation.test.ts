@@ -185,15 +185,32 @@ describe("reserving", () => {
 });
 
 describe("what the reservation pages load before they are interactive", () => {
-  /** Opens `path` and tells whether a script that arrived before React hydrated the page is Zod (the only one with "invalid_type"). */
+  /**
+   * Opens `path` and tells whether a script that had arrived when React marked the page hydrated is Zod (the
+   * only one with "invalid_type"). The moment is the mark itself, noted by the page (as in budgets.test.ts):
+   * waitForHydration returns a little later, by when the overlays' idle preloads (the login card's code
+   * brings Zod) may have begun to answer.
+   */
   async function zodBeforeInteractive(page: Page, path: string): Promise<boolean> {
-    const bodies: Promise<string>[] = [];
+    const bodies = new Map<string, Promise<string>>();
     page.on("response", (response) => {
-      if (response.request().resourceType() === "script") bodies.push(response.text().catch(() => ""));
+      if (response.request().resourceType() === "script") bodies.set(response.url(), response.text().catch(() => ""));
+    });
+    await page.addInitScript(() => {
+      const observer = new MutationObserver(() => {
+        if (document.documentElement.dataset.hydrated !== "true") return;
+        (window as unknown as { scriptsBeforeHydration: string[] }).scriptsBeforeHydration = performance.getEntriesByType("resource").map((entry) => entry.name);
+        observer.disconnect();
+      });
+      observer.observe(document, { attributes: true, attributeFilter: ["data-hydrated"], subtree: true });
     });
     await page.goto(path);
     await waitForHydration(page);
-    return (await Promise.all(bodies.slice())).some((body) => body.includes("invalid_type"));
+    const before = await page.evaluate(() => (window as unknown as { scriptsBeforeHydration: string[] }).scriptsBeforeHydration);
+    expect(before.length, `no resource noted before ${path} was hydrated`).toBeGreaterThan(0);
+    const scripts = before.filter((url) => bodies.has(url));
+    expect(scripts.length, `no script noted before ${path} was hydrated`).toBeGreaterThan(0);
+    return (await Promise.all(scripts.map((url) => bodies.get(url)!))).some((body) => body.includes("invalid_type"));
   }
 
   it("neither the search nor the reserve page loads Zod to become interactive: the reserve form fetches its schema when it is used", async () => {

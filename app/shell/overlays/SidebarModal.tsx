@@ -1,6 +1,6 @@
 // The mobile sidebar's panel: a modal that slides in from the start side (right in Arabic).
 import { NavLink } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.ts";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { CloseIcon } from "../icons.tsx";
 import { QUICK_LINKS, SECTION_LINKS } from "../navigation.ts";

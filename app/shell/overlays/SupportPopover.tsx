@@ -1,6 +1,6 @@
 import type { RefObject } from "react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.ts";
 import { Dialog, Heading, Popover } from "react-aria-components";
 import { SUPPORT_LINKS } from "../navigation.ts";
 

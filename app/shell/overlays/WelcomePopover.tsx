@@ -1,5 +1,5 @@
 import type { RefObject } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react.ts";
 import { Dialog, Popover } from "react-aria-components";
 import { WelcomeMenu } from "../WelcomeMenu.tsx";
 
