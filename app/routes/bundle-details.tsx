@@ -1,5 +1,6 @@
 // /bundle-details/{type}/{id}: a bundle's allowances, price, validity, renewal, who can have it, and how
-// to activate it (USSD code or SMS keyword). An unknown bundle, or a type that is not the bundle's, is 404.
+// to activate it (on the site through My line, or by USSD code or SMS keyword). An unknown bundle, or a
+// type that is not the bundle's, is 404.
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/bundle-details";
 import { formatAmount } from "../../common/format.ts";
@@ -9,6 +10,8 @@ import { notFound, pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
 import { useShell } from "../shell/ShellContext.tsx";
 import { ShareButton } from "../content/ShareButton.tsx";
+import { activateBundlePath } from "../my-line/paths.ts";
+import { Link } from "react-router";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, language } = pageTools(context);
@@ -52,6 +55,10 @@ export default function BundleDetails({ loaderData }: Route.ComponentProps) {
         </section>
         <section aria-labelledby="bundle-activate" className="flex flex-col gap-4 rounded-xl border border-brand-200 bg-brand-50 p-6">
           <h2 id="bundle-activate" className="text-lg font-bold text-brand-800">{t("bundles.howToActivate")}</h2>
+          {/* On the site: the confirmation on My line (a guest logs in first and continues there). */}
+          <Link to={activateBundlePath(bundle.id)} className="self-start rounded-lg bg-brand-700 px-4 py-2.5 font-bold text-white hover:bg-brand-800">
+            {t("myLine.activate")}
+          </Link>
           <p>{t("bundles.byUssd")}</p>
           <p>
             <a href={`tel:${encodeURIComponent(bundle.activation.ussd)}`} className="inline-block rounded-lg bg-white px-4 py-2 font-mono text-xl font-bold text-brand-900 ring-1 ring-brand-200">

@@ -224,7 +224,7 @@ describe("bundles/activate", () => {
   test("bad input is a 400 naming the field, in both languages", async () => {
     const { token, gsm } = await subscriber();
     for (const language of ["ar", "en"] as const) {
-      const bad = [
+      const bad: Record<string, string>[] = [
         { gsm, bundleId: "abc", renew: "1", idempotencyKey: newKey() },
         { gsm, bundleId: "102", renew: "2", idempotencyKey: newKey() },
         { gsm, bundleId: "102", renew: "1", idempotencyKey: "short" },
