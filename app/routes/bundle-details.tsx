@@ -12,6 +12,10 @@ import { useShell } from "../shell/ShellContext.tsx";
 import { ShareButton } from "../content/ShareButton.tsx";
 import { activateBundlePath } from "../my-line/paths.ts";
 import { Link } from "react-router";
+import { useEffect, useState } from "react";
+import { useLazyComponent } from "../shell/useLazy.ts";
+
+const loadActivateDialog = () => import("../my-line/ActivateBundleDialog.tsx").then((module) => module.ActivateBundleDialog);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, language } = pageTools(context);
@@ -31,9 +35,15 @@ export const meta = headingMeta;
 
 export default function BundleDetails({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { language, currencySuffix } = useShell().shell;
+  const { language, currencySuffix, account } = useShell().shell;
   const allowanceText = useAllowanceText();
   const { bundle } = loaderData;
+  // A subscriber confirms in a dialog over this page; a guest (and anyone before hydration) follows the link.
+  const [confirming, setConfirming] = useState(false);
+  const [ActivateBundleDialog, loadDialog] = useLazyComponent(loadActivateDialog, { preloadWhenIdle: false });
+  useEffect(() => {
+    if (confirming && !ActivateBundleDialog) void loadDialog();
+  }, [confirming, ActivateBundleDialog, loadDialog]);
   return (
     <SectionPage heading={loaderData.heading}>
       <div className="grid gap-6 nav:grid-cols-[2fr_1fr]">
@@ -56,9 +66,19 @@ export default function BundleDetails({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="bundle-activate" className="flex flex-col gap-4 rounded-xl border border-brand-200 bg-brand-50 p-6">
           <h2 id="bundle-activate" className="text-lg font-bold text-brand-800">{t("bundles.howToActivate")}</h2>
           {/* On the site: the confirmation on My line (a guest logs in first and continues there). */}
-          <Link to={activateBundlePath(bundle.id)} className="self-start rounded-lg bg-brand-700 px-4 py-2.5 font-bold text-white hover:bg-brand-800">
+          <Link
+            to={activateBundlePath(bundle.id)}
+            aria-haspopup={account ? "dialog" : undefined}
+            onClick={(event) => {
+              if (!account) return;
+              event.preventDefault();
+              setConfirming(true);
+            }}
+            className="self-start rounded-lg bg-brand-700 px-4 py-2.5 font-bold text-white hover:bg-brand-800"
+          >
             {t("myLine.activate")}
           </Link>
+          {ActivateBundleDialog && confirming ? <ActivateBundleDialog bundleId={bundle.id} isOpen={confirming} onOpenChange={setConfirming} /> : null}
           <p>{t("bundles.byUssd")}</p>
           <p>
             <a href={`tel:${encodeURIComponent(bundle.activation.ussd)}`} className="inline-block rounded-lg bg-white px-4 py-2 font-mono text-xl font-bold text-brand-900 ring-1 ring-brand-200">

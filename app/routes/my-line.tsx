@@ -3,14 +3,16 @@
 // after, renewal choice). Both actions are plain forms (they work before hydration) and end in a redirect
 // back here with a notice; a refusal is answered with its message and the form stays.
 import { randomUUID } from "node:crypto";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/my-line";
 import { bundleActivateForm, stopRenewalForm } from "../../common/charging.ts";
 import { calendarDay } from "../../common/format.ts";
 import { activateBundle, showMyLine, stopRenewal } from "../../server/charging/service.ts";
 import { getBundle } from "../../server/content/service.ts";
 import { validate } from "../../server/edge/app-error.ts";
+import { t } from "../account/actions.server.ts";
 import { addNotice } from "../account/web-session.server.ts";
+import type { ActivationAnswer } from "../my-line/ActivateBundleDialog.tsx";
 import { actorOf } from "../line-features/feature-actions.server.ts";
 import { MyLinePage } from "../my-line/MyLinePage.tsx";
 import { ACTIVATE_PARAM, MY_LINE_PATH } from "../my-line/paths.ts";
@@ -52,7 +54,10 @@ export const action = pageAction(MY_LINE_PATH, async ({ context, fields, account
   // An unticked renewal box sends nothing: no renewal.
   const order = validate(bundleActivateForm, { gsm, bundleId: fields.bundleId, renew: fields.renew ?? "0", idempotencyKey: fields.idempotencyKey });
   const done = await activateBundle(services, actor, order, language);
-  addNotice(context, { tone: "success", key: done.repeated ? "charging.alreadyActivated" : "charging.activated" });
+  const message = done.repeated ? "charging.alreadyActivated" : "charging.activated";
+  // The dialog over a bundle's page reads the answer and stays there; a plain form comes back to My line.
+  if (fields.via === "dialog") return data<ActivationAnswer>({ ok: true, message: t(context, message) });
+  addNotice(context, { tone: "success", key: message });
   return redirect(MY_LINE_PATH);
 });
 

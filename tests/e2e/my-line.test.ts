@@ -1,8 +1,8 @@
 // My line and buying a bundle in a real browser (issue 16, part 1): a subscriber activates a bundle from
-// its details page — confirmation with the price and the balance after, confirm, a toast — and My line
-// shows the bundle with what is left and the reduced balance; with too little money the confirmation says
-// so, offers the top-up page and cannot be confirmed; a guest logs in and continues to the confirmation;
-// My line fits a 320 px Arabic screen.
+// its details page — a dialog with the price, the balance after and the renewal choice, confirm, a toast —
+// and My line shows the bundle with what is left and the reduced balance, and stops its renewal; with too
+// little money the confirmation says so, offers the top-up page and cannot be confirmed; a refusal of the
+// server is shown; a guest logs in and continues to the confirmation on My line; both fit 320 px in Arabic.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../../app/i18n/ar.json" with { type: "json" };
@@ -52,15 +52,18 @@ describe("buying a bundle", () => {
       const { page, context, errors, gsm } = await openAsSubscriber(browser, server, WEEKLY.path, language);
       await setBalance(gsm, 10000);
       await page.getByRole("link", { name: t.myLine.activate }).click();
-      await page.waitForURL(new RegExp(`/my-line\\?activate=${WEEKLY.id}$`));
-      const confirmation = page.getByRole("region", { name: new RegExp(t.myLine.confirmTitle.split("{{")[0]!.trim()) });
-      await confirmation.waitFor();
-      await confirmation.getByText(amount(language, WEEKLY.price)).waitFor();
-      expect((await page.getByTestId("balance-after").textContent())!.trim()).toBe(amount(language, 10000 - WEEKLY.price));
-      expect(await confirmation.getByRole("checkbox", { name: t.myLine.renewChoice }).isChecked()).toBe(true);
-      await confirmation.getByRole("button", { name: t.myLine.confirm }).click();
+      // A dialog over the bundle's page: price, balance after, renewal ticked.
+      const dialog = page.getByRole("dialog", { name: new RegExp(t.myLine.confirmTitle.split("{{")[0]!.trim()) });
+      await dialog.getByText(amount(language, WEEKLY.price)).waitFor();
+      expect((await dialog.getByTestId("balance-after").textContent())!.trim()).toBe(amount(language, 10000 - WEEKLY.price));
+      expect(await dialog.getByRole("checkbox", { name: t.myLine.renewChoice }).isChecked()).toBe(true);
+      await dialog.getByRole("button", { name: t.myLine.confirm }).click();
       await toast(page, t.charging.activated).waitFor();
-      await page.waitForURL(/\/my-line$/);
+      await dialog.waitFor({ state: "detached" });
+      expect(new URL(page.url()).pathname).toBe(WEEKLY.path);
+      // My line shows it.
+      await page.goto("/my-line");
+      await waitForHydration(page);
       expect(await mainBalanceShown(page)).toBe(amount(language, 10000 - WEEKLY.price));
       const bundles = page.getByRole("region", { name: t.myLine.bundlesTitle });
       if (language === "en") await bundles.getByRole("heading", { name: WEEKLY.title.en }).waitFor();
@@ -79,18 +82,40 @@ describe("buying a bundle", () => {
     });
   }
 
-  it("with too little money the confirmation says so, links to the top-up page and cannot be confirmed (ar)", async () => {
+  it("with too little money the confirmation says so, links to the top-up page and cannot be confirmed, over the bundle page and on My line (ar)", async () => {
     const t = catalogs.ar;
     const { page, context, errors, gsm } = await openAsSubscriber(browser, server, WEEKLY.path, "ar");
     await setBalance(gsm, 1000);
     await page.getByRole("link", { name: t.myLine.activate }).click();
-    await page.waitForURL(/\/my-line\?activate=102$/);
+    const dialog = page.getByRole("dialog", { name: new RegExp(t.myLine.confirmTitle.split("{{")[0]!.trim()) });
+    await dialog.getByRole("alert").filter({ hasText: t.myLine.notEnough }).waitFor();
+    expect(await dialog.getByRole("link", { name: t.myLine.topUp }).getAttribute("href")).toBe("/products/payment/62");
+    expect(await dialog.getByRole("button", { name: t.myLine.confirm }).isDisabled()).toBe(true);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    // Without the dialog (a plain link before hydration, or after login), the same confirmation on My line.
+    await page.goto(`/my-line?activate=${WEEKLY.id}`);
+    await waitForHydration(page);
     await page.getByRole("alert").filter({ hasText: t.myLine.notEnough }).waitFor();
     const confirmation = page.getByRole("region", { name: new RegExp(t.myLine.confirmTitle.split("{{")[0]!.trim()) });
     expect(await confirmation.getByRole("link", { name: t.myLine.topUp }).getAttribute("href")).toBe("/products/payment/62");
     expect(await confirmation.getByRole("button", { name: t.myLine.confirm }).isDisabled()).toBe(true);
     expect(await mainBalanceShown(page)).toBe(amount("ar", 1000));
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the server's refusal in the dialog: its message and the top-up link, nothing bought (en)", async () => {
+    const t = catalogs.en;
+    const { page, context, gsm } = await openAsSubscriber(browser, server, WEEKLY.path, "en");
+    await setBalance(gsm, 10000);
+    await page.getByRole("link", { name: t.myLine.activate }).click();
+    const dialog = page.getByRole("dialog", { name: new RegExp(t.myLine.confirmTitle.split("{{")[0]!.trim()) });
+    await dialog.getByTestId("balance-after").waitFor();
+    await setBalance(gsm, 100);
+    await dialog.getByRole("button", { name: t.myLine.confirm }).click();
+    await dialog.getByRole("alert").filter({ hasText: t.charging.errors.INSUFFICIENT_BALANCE }).waitFor();
+    await dialog.getByRole("link", { name: t.myLine.topUp }).waitFor();
     await context.close();
   });
 
@@ -143,6 +168,15 @@ describe("My line on a phone", () => {
     await waitForHydration(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, "My line is wider than a 320 px screen").toBeLessThanOrEqual(0);
+    // The dialog over the bundle page fits too.
+    await page.goto(WEEKLY.path);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: catalogs.ar.myLine.activate }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByTestId("balance-after").waitFor();
+    const box = (await dialog.boundingBox())!;
+    expect(box.x, "the dialog starts off screen").toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, "the dialog ends off screen").toBeLessThanOrEqual(320);
     await context.close();
   });
 });
