@@ -20,6 +20,7 @@ import { createHttpApp } from "./http.ts";
 import { createLogger } from "./logger.ts";
 import { createEmbeddedNetwork } from "./network/embedded.ts";
 import { createEmbeddedCharging } from "./charging/embedded.ts";
+import { seedDemoChargingLines } from "./charging/demo-lines.ts";
 import { createSmsGateway } from "./sms/index.ts";
 import { numberEncryptionKey } from "./auth/number-encryption.ts";
 import type { AppServices } from "./services.ts";
@@ -74,7 +75,8 @@ export async function start(options: StartOptions): Promise<RunningServer> {
   const database = await databaseOpening;
   if (options.seed) {
     const counts = await loadContent(database.db, path.join(options.rootDir, "content"));
-    logger.info({ counts }, "demo content loaded");
+    const chargingLines = await seedDemoChargingLines(database.db);
+    logger.info({ counts, chargingLines }, "demo content loaded");
   }
 
   const sms = await createSmsGateway(config, database.db, logger).catch(async (error: unknown) => {

@@ -22,9 +22,14 @@ function balanceOf(row: LineRow): LineBalance {
 const rounded = (value: number) => Math.round(value * 1000) / 1000;
 
 export function createEmbeddedCharging(db: Db): ChargingPort {
-  /** The line's row, added at its first use (prepaid, nothing on it). */
-  async function ensureLine(gsm: string): Promise<void> {
+  const readLine = async (gsm: string) => (await db.select().from(chargingLines).where(eq(chargingLines.gsm, gsm)).limit(1))[0];
+  /** The line's row, added at its first use (prepaid, nothing on it); read first, since it is there but once. */
+  async function ensureLine(gsm: string): Promise<LineRow> {
+    const row = await readLine(gsm);
+    if (row) return row;
+    // A parallel first use may add it too: nothing on conflict, and read again.
     await db.insert(chargingLines).values({ gsm }).onConflictDoNothing();
+    return (await readLine(gsm))!;
   }
 
   async function subscriptionsOf(executor: Db, gsm: string, ids?: number[]): Promise<BundleSubscription[]> {
@@ -63,11 +68,7 @@ export function createEmbeddedCharging(db: Db): ChargingPort {
   return {
     driver: "embedded",
 
-    async balance(gsm) {
-      await ensureLine(gsm);
-      const [row] = await db.select().from(chargingLines).where(eq(chargingLines.gsm, gsm)).limit(1);
-      return balanceOf(row!);
-    },
+    balance: async (gsm) => balanceOf(await ensureLine(gsm)),
 
     activeBundles: (gsm) => subscriptionsOf(db, gsm),
 

@@ -4,6 +4,7 @@
 // idempotency key), the SMS and the audit of an order, and the races: one key 20 times at once is one order
 // and one debit; two bundles at once with money for one is exactly one order.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { DEMO_CHARGING_LINES } from "../../server/charging/demo-lines.ts";
 import { expectFailure, expectSuccess, LANGUAGE_CASES } from "../support/contract.ts";
 import { withClient } from "../support/database.ts";
 import { freshNumber, insertSession, postForm, type SessionFixture } from "../support/subscriber.ts";
@@ -120,6 +121,14 @@ describe("balance/show", () => {
       creditLimit: 50000,
       available: 38000,
     });
+  });
+
+  test("the demo lines have their explicit seeded money (server/charging/demo-lines.ts), not anything derived from the number", async () => {
+    for (const line of DEMO_CHARGING_LINES) {
+      const { token } = await insertSession(server.databaseUrl, { gsm: line.gsm });
+      const shown = expectSuccess<Balance>(await post("/core/api/charging/balance/show", { gsm: line.gsm }, token, "en"), "en", "charging.balanceShown");
+      expect(shown).toMatchObject(line.plan === "prepaid" ? { plan: "prepaid", mainBalance: line.mainBalance } : { plan: "postpaid", unbilled: line.unbilled, creditLimit: line.creditLimit });
+    }
   });
 
   test("a number typed in Arabic-Indic digits is the same number", async () => {

@@ -65,11 +65,4 @@ ALTER TABLE "charging_orders" ADD CONSTRAINT "charging_orders_subscription_id_ch
 CREATE INDEX "charging_allowances_subscription_idx" ON "charging_allowances" USING btree ("subscription_id");--> statement-breakpoint
 CREATE INDEX "charging_audit_gsm_idx" ON "charging_audit" USING btree ("gsm","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "charging_orders_gsm_key_idx" ON "charging_orders" USING btree ("gsm","idempotency_key");--> statement-breakpoint
-CREATE INDEX "charging_subscriptions_gsm_idx" ON "charging_subscriptions" USING btree ("gsm","ends_at");--> statement-breakpoint
--- Demo lines (README "My line and charging"): explicit money for a few numbers to try the site with.
--- Every other line is known to charging from its first use as prepaid with nothing on it.
-INSERT INTO "charging_lines" ("gsm", "plan", "main_balance", "valid_until", "unbilled", "credit_limit") VALUES
-	('0944123456', 'prepaid', 25000, current_date + 90, 0, 0),
-	('0955123456', 'postpaid', 0, NULL, 12000, 50000),
-	('0966123456', 'prepaid', 500, current_date + 30, 0, 0)
-ON CONFLICT ("gsm") DO NOTHING;
+CREATE INDEX "charging_subscriptions_gsm_idx" ON "charging_subscriptions" USING btree ("gsm","ends_at");
