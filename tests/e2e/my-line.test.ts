@@ -14,6 +14,7 @@ import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { ACCOUNT_TEST_ENV, codeSentTo, signUpOverHttp, TEXT, toast, typeCode } from "./accounts-support.ts";
 import { DESKTOP, launchBrowser, openPage, waitForHydration } from "./browser.ts";
 import { openAsSubscriber } from "./subscriber-page.ts";
+import { axeViolations, blocking, describeViolations } from "./axe.ts";
 
 const catalogs = { ar, en } as const;
 const CURRENCY = { ar: "ل.س", en: "SYP" } as const;
@@ -152,6 +153,27 @@ describe("buying a bundle", () => {
     await dialog.getByRole("button", { name: text.confirm }).click();
     await page.waitForURL(/\/my-line\?activate=102$/);
     await page.getByRole("heading", { name: t.myLine.confirmTitle.replace("{{name}}", WEEKLY.title.en) }).waitFor();
+    await context.close();
+  });
+});
+
+describe("accessibility", () => {
+  it("My line with a bundle, and the confirmation dialog over a bundle page, have no serious axe violation (ar)", async () => {
+    const { page, context, gsm } = await openAsSubscriber(browser, server, `/my-line?activate=${WEEKLY.id}`, "ar");
+    await setBalance(gsm, 30000);
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByRole("button", { name: catalogs.ar.myLine.confirm }).click();
+    await toast(page, catalogs.ar.charging.activated).waitFor();
+    await page.waitForURL(/\/my-line$/);
+    const onMyLine = blocking(await axeViolations(page, "/my-line"));
+    expect(onMyLine, describeViolations(onMyLine)).toEqual([]);
+    await page.goto(WEEKLY.path);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: catalogs.ar.myLine.activate }).click();
+    await page.getByRole("dialog").getByTestId("balance-after").waitFor();
+    const inDialog = blocking(await axeViolations(page, `${WEEKLY.path} dialog`));
+    expect(inDialog, describeViolations(inDialog)).toEqual([]);
     await context.close();
   });
 });
