@@ -62,9 +62,10 @@ describe("buying a bundle", () => {
       await toast(page, t.charging.activated).waitFor();
       await dialog.waitFor({ state: "detached" });
       expect(new URL(page.url()).pathname).toBe(WEEKLY.path);
-      // My line shows it.
-      await page.goto("/my-line");
-      await waitForHydration(page);
+      // My line, from the welcome menu (the header's account button names the number), shows it.
+      await page.locator("header").getByRole("button", { name: gsm }).click();
+      await page.getByRole("dialog", { name: t.welcome.title }).getByRole("link", { name: t.welcome.myLine }).click();
+      await page.waitForURL(/\/my-line$/);
       expect(await mainBalanceShown(page)).toBe(amount(language, 10000 - WEEKLY.price));
       const bundles = page.getByRole("region", { name: t.myLine.bundlesTitle });
       if (language === "en") await bundles.getByRole("heading", { name: WEEKLY.title.en }).waitFor();
