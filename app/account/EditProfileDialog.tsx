@@ -9,12 +9,14 @@ import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-compone
 import type { Profile } from "../../server/account/types.ts";
 import type { NamedItem } from "../../server/reference/service.ts";
 import { showToast } from "../shell/toast-queue.ts";
+import { loadInTime } from "../shell/lazy-load.ts";
 import { PROFILE_FORM_VIA } from "./params.ts";
 import type { ProfileEditAnswer } from "./ProfilePage.tsx";
 import { ProfileFields, type FieldErrors } from "./ProfileFields.tsx";
 import { firstFieldErrors } from "../../common/field-errors.ts";
 
-const loadProfileSchema = () => import("../../common/account.ts").then((module) => module.profileUpdateSchema);
+// Like every lazy part it may not arrive in time (loadInTime); the form is then checked by the server alone.
+const loadProfileSchema = () => loadInTime(() => import("../../common/account.ts")).then((module) => module.profileUpdateSchema);
 
 export function EditProfileDialog({
   profile,

@@ -2,7 +2,7 @@
 // bundles and services, personal information with the edit dialog, and "log out of other devices".
 // The dialog and the form fields (React Aria's dialog, radio group and text fields) are not needed to
 // show the page, so their code is loaded when the browser is idle or when the dialog is first opened.
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { Suspense, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useSearchParams } from "react-router";
 import { formatAmount, formatDate } from "../../common/format.ts";
@@ -16,13 +16,15 @@ import { ACCOUNT_PATHS } from "./account-client.ts";
 import type { Reservation } from "../../server/reservation/service.ts";
 import { MyReservations } from "../reservation/MyReservations.tsx";
 import { useLazyComponent } from "../shell/useLazy.ts";
+import { lazyPart } from "../shell/LazyPart.tsx";
+import { OverlayErrorState } from "../shell/ErrorState.tsx";
 
 const loadEditProfileDialog = () => import("./EditProfileDialog.tsx").then((module) => module.EditProfileDialog);
 /** The plain form's fields, server-rendered when the form shows before hydration (`?edit=1`, or refused). */
 // The plain form's fields (no JavaScript yet, or a refused post) come in their own module, so a profile page
 // without the form loads no form code. The server writes a document only once every part of it is ready
 // (app/entry.server.tsx), so the fields are in the HTML itself even on the first render.
-const ProfileFields = lazy(() => import("./ProfileFields.tsx").then((module) => ({ default: module.ProfileFields })));
+const ProfileFields = lazyPart(() => import("./ProfileFields.tsx").then((module) => module.ProfileFields));
 
 /** `?edit=1` opens the edit form: the dialog once hydrated, a plain form in the page before that. */
 export const EDIT_PROFILE_PARAM = "edit";
@@ -94,7 +96,7 @@ export function ProfilePage({ heading, profile, lineState, mainGsm, numbers, cit
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const [editing, setEditing] = useState(askedToEdit);
-  const [EditProfileDialog, loadDialog] = useLazyComponent(loadEditProfileDialog);
+  const [EditProfileDialog, loadDialog, dialogFailed] = useLazyComponent(loadEditProfileDialog);
   useEffect(() => {
     if (editing && !EditProfileDialog) void loadDialog();
   }, [editing, EditProfileDialog, loadDialog]);
@@ -229,6 +231,7 @@ export function ProfilePage({ heading, profile, lineState, mainGsm, numbers, cit
       <div className="mt-6">
         <MyReservations reservations={reservations} returnTo="profile" />
       </div>
+      {editing && dialogFailed ? <OverlayErrorState onRetry={() => void loadDialog()} onDismiss={() => setEditing(false)} /> : null}
       {EditProfileDialog ? <EditProfileDialog key={openings} profile={profile} cities={cities} jobs={jobs} isOpen={editing} onOpenChange={setEditing} /> : null}
     </SectionPage>
   );

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { ContentHtml } from "../pages/ContentHtml.tsx";
 import { ResponsiveImage } from "./ResponsiveImage.tsx";
 import { ShareButton } from "./ShareButton.tsx";
+import { BidiText } from "./BidiText.tsx";
 
 export function ArticleView({
   title,
@@ -26,7 +27,7 @@ export function ArticleView({
       <article className="flex flex-col gap-4">
         {image ? <ResponsiveImage base={image} alt="" sizes="760px" eager /> : null}
         {meta}
-        <p className="text-lg text-slate-800">{summary}</p>
+        <p className="text-lg text-slate-800"><BidiText text={summary} /></p>
         <ContentHtml html={body} />
         <ShareButton title={title} />
       </article>

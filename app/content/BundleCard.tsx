@@ -6,6 +6,7 @@ import { formatAmount, formatNumber } from "../../common/format.ts";
 import type { Bundle } from "../../server/content/service.ts";
 import { useShell } from "../shell/ShellContext.tsx";
 import { cardHeading, type CardHeadingLevel } from "./LinkCard.tsx";
+import { BidiText } from "./BidiText.tsx";
 
 export function bundleDetailsPath(bundle: Pick<Bundle, "type" | "id">): string {
   return `/bundle-details/${bundle.type}/${bundle.id}`;
@@ -31,7 +32,7 @@ export function BundleCard({ bundle, headingLevel }: { bundle: Bundle; headingLe
     <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-xl border border-slate-200 p-5 shadow-sm">
       {bundle.popular ? <p className="self-start rounded-full bg-amber-100 px-3 py-0.5 text-sm font-bold text-amber-900">{t("bundles.popular")}</p> : null}
       <Heading id={headingId} className="text-lg font-bold text-brand-800">
-        <Link to={bundleDetailsPath(bundle)} className="hover:underline">{bundle.title}</Link>
+        <Link to={bundleDetailsPath(bundle)} className="hover:underline"><BidiText text={bundle.title} linkCodes={false} /></Link>
       </Heading>
       <ul className="flex flex-wrap gap-2" aria-label={t("bundles.allowances")}>
         {bundle.allowances.map((allowance) => (

@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ResponsiveImage } from "./ResponsiveImage.tsx";
+import { BidiText } from "./BidiText.tsx";
 
 /**
  * A card's title is an h3 under the section heading of its list; on a page whose list comes straight
@@ -37,10 +38,10 @@ export function LinkCard({
     <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-xl border border-slate-200 p-5 shadow-sm">
       {image ? <ResponsiveImage base={image} alt="" sizes="384px" /> : null}
       <Heading id={headingId} className="text-lg font-bold text-brand-800">
-        <Link to={to} className="hover:underline">{title}</Link>
+        <Link to={to} className="hover:underline"><BidiText text={title} linkCodes={false} /></Link>
       </Heading>
-      <p className="text-slate-700">{summary}</p>
-      {facts ? <div className="text-sm font-bold text-slate-900">{facts}</div> : null}
+      <p className="text-slate-700"><BidiText text={summary} /></p>
+      {facts ? <div className="text-sm font-bold text-slate-900">{typeof facts === "string" ? <BidiText text={facts} /> : facts}</div> : null}
       {/* The item's title completes the link's text ("Read more <title>"): a link read out of context, or by a
           crawler, says where it goes. */}
       <Link to={to} className="mt-auto self-start rounded-lg bg-brand-600 px-4 py-2 font-bold text-white hover:bg-brand-700">

@@ -5,6 +5,7 @@ import { formatDate } from "../../common/format.ts";
 import type { Offer } from "../../server/content/service.ts";
 import { useShell } from "../shell/ShellContext.tsx";
 import { cardHeading, type CardHeadingLevel } from "./LinkCard.tsx";
+import { BidiText } from "./BidiText.tsx";
 
 export function offerDetailsPath(offer: Pick<Offer, "type" | "id">): string {
   return `/offer-details/${offer.type}/${offer.id}`;
@@ -18,9 +19,9 @@ export function OfferCard({ offer, headingLevel }: { offer: Offer; headingLevel?
   return (
     <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-xl border border-slate-200 p-5 shadow-sm">
       <Heading id={headingId} className="text-lg font-bold text-brand-800">
-        <Link to={offerDetailsPath(offer)} className="hover:underline">{offer.title}</Link>
+        <Link to={offerDetailsPath(offer)} className="hover:underline"><BidiText text={offer.title} linkCodes={false} /></Link>
       </Heading>
-      <p className="text-slate-700">{offer.summary}</p>
+      <p className="text-slate-700"><BidiText text={offer.summary} /></p>
       <p className="text-sm text-slate-600">{t("offers.until", { date: formatDate(language, offer.validTo) })}</p>
       <Link to={offerDetailsPath(offer)} aria-describedby={headingId} className="mt-auto self-start rounded-lg bg-brand-600 px-4 py-2 font-bold text-white hover:bg-brand-700">
         {t("bundles.details")}

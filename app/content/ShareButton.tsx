@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useShell } from "../shell/ShellContext.tsx";
+import { OverlayErrorState } from "../shell/ErrorState.tsx";
 import { useLazyComponent } from "../shell/useLazy.ts";
 import type { ShareTarget } from "./ShareDialog.tsx";
 
@@ -11,11 +12,11 @@ const loadShareDialog = () => import("./ShareDialog.tsx").then((module) => modul
 export function ShareButton({ title }: { title: string }) {
   const { t } = useTranslation();
   const { language } = useShell().shell;
-  const [ShareDialog, ensureDialog] = useLazyComponent(loadShareDialog, { preloadWhenIdle: false });
+  const [ShareDialog, ensureDialog, loadFailed, dismissFailure] = useLazyComponent(loadShareDialog, { preloadWhenIdle: false });
   const [target, setTarget] = useState<ShareTarget | null>(null);
 
   const open = async () => {
-    await ensureDialog();
+    if (!(await ensureDialog())) return;
     const url = new URL(window.location.pathname, window.location.origin);
     // The link carries the page's language, so whoever opens it reads what was shared.
     url.searchParams.set("lang", language);
@@ -39,6 +40,7 @@ export function ShareButton({ title }: { title: string }) {
         {t("share.button")}
       </button>
       {ShareDialog && target ? <ShareDialog target={target} onClose={() => setTarget(null)} /> : null}
+      {loadFailed ? <OverlayErrorState onRetry={() => void open()} onDismiss={dismissFailure} /> : null}
     </>
   );
 }

@@ -1,12 +1,13 @@
 // The super clip screen (spec §2, §4, §5): the feature card with a note and three tabs. Status: four
 // option switches (toggling the main switch jumps here). Reply (SuperClipReplyTab) and callers
-// (SuperClipCallersTab) load their code and data on first visit; cancel reloads that tab alone.
+// (SuperClipCallersTab) load their code (in time, else the error state with a retry) and data on first visit;
+// cancel reloads that tab alone.
 // A tab once visited stays mounted, hidden while another is open, so its data is fetched once and what was
 // typed in it is kept. The tabs are links (`?tab=reply`): without JavaScript each opens server-rendered with
 // its data; with it, switching is a navigation the route does not reload for (its shouldRevalidate). They
 // follow the WAI-ARIA tabs pattern (arrows along the reading direction, Home and End, one tab stop once
 // hydrated) with native elements, so the status tab needs no React Aria; the other two bring theirs when opened.
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { OPTION_TYPES } from "../../common/constants.ts";
@@ -14,9 +15,10 @@ import type { AutoReply, FeatureView } from "../../server/line-features/types.ts
 import type { FeatureAnswer } from "./feature-actions.server.ts";
 import { FeatureCard, FeatureSwitch, FormButtons, OPTION_LABELS, OptionsBlock, SwitchTrack, useSaveAnswer } from "./FeatureCard.tsx";
 import { SUPER_CLIP_INTENT, SUPER_CLIP_TABS, TAB_PARAM, tabOf, type CallersAnswer, type SuperClipTab } from "./super-clip.ts";
+import { lazyPart } from "../shell/LazyPart.tsx";
 
-const ReplyTab = lazy(() => import("./SuperClipReplyTab.tsx").then((module) => ({ default: module.ReplyTab })));
-const CallersTab = lazy(() => import("./SuperClipCallersTab.tsx").then((module) => ({ default: module.CallersTab })));
+const ReplyTab = lazyPart(() => import("./SuperClipReplyTab.tsx").then((module) => module.ReplyTab));
+const CallersTab = lazyPart(() => import("./SuperClipCallersTab.tsx").then((module) => module.CallersTab));
 
 const tabId = (key: SuperClipTab) => `super-clip-tab-${key}`;
 const panelId = (key: SuperClipTab) => `super-clip-panel-${key}`;

@@ -10,8 +10,10 @@ import { notFound, pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
 import { useShell } from "../shell/ShellContext.tsx";
 import { ShareButton } from "../content/ShareButton.tsx";
+import { BidiText } from "../content/BidiText.tsx";
+import { UssdCode } from "../content/UssdCode.tsx";
 import { activateBundlePath } from "../my-line/paths.ts";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { useEffect, useState } from "react";
 import { useLazyComponent } from "../shell/useLazy.ts";
 
@@ -41,14 +43,16 @@ export default function BundleDetails({ loaderData }: Route.ComponentProps) {
   // A subscriber confirms in a dialog over this page; a guest (and anyone before hydration) follows the link.
   const [confirming, setConfirming] = useState(false);
   const [ActivateBundleDialog, loadDialog] = useLazyComponent(loadActivateDialog, { preloadWhenIdle: false });
+  const navigate = useNavigate();
   useEffect(() => {
-    if (confirming && !ActivateBundleDialog) void loadDialog();
-  }, [confirming, ActivateBundleDialog, loadDialog]);
+    // A dialog whose code does not arrive in time: the same confirmation on My line instead.
+    if (confirming && !ActivateBundleDialog) void loadDialog().then((loaded) => loaded || navigate(activateBundlePath(bundle.id)));
+  }, [confirming, ActivateBundleDialog, loadDialog, navigate, bundle.id]);
   return (
     <SectionPage heading={loaderData.heading}>
       <div className="grid gap-6 nav:grid-cols-[2fr_1fr]">
         <section aria-labelledby="bundle-includes" className="flex flex-col gap-4 rounded-xl border border-slate-200 p-6">
-          <p className="text-slate-700">{bundle.description}</p>
+          <p className="text-slate-700"><BidiText text={bundle.description} /></p>
           <h2 id="bundle-includes" className="text-lg font-bold text-brand-800">{t("bundles.allowances")}</h2>
           <ul className="grid gap-3 sm:grid-cols-3">
             {bundle.allowances.map((allowance) => (
@@ -81,9 +85,7 @@ export default function BundleDetails({ loaderData }: Route.ComponentProps) {
           {ActivateBundleDialog && confirming ? <ActivateBundleDialog bundleId={bundle.id} isOpen={confirming} onOpenChange={setConfirming} /> : null}
           <p>{t("bundles.byUssd")}</p>
           <p>
-            <a href={`tel:${encodeURIComponent(bundle.activation.ussd)}`} className="inline-block rounded-lg bg-white px-4 py-2 font-mono text-xl font-bold text-brand-900 ring-1 ring-brand-200">
-              <bdi dir="ltr">{bundle.activation.ussd}</bdi>
-            </a>
+            <UssdCode code={bundle.activation.ussd} />
           </p>
           <p>
             {t("bundles.bySms")} <bdi dir="ltr" className="font-bold">{bundle.activation.smsKeyword}</bdi> {t("bundles.smsTo")}{" "}

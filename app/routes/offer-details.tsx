@@ -8,6 +8,8 @@ import { notFound, pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
 import { useShell } from "../shell/ShellContext.tsx";
 import { ShareButton } from "../content/ShareButton.tsx";
+import { BidiText } from "../content/BidiText.tsx";
+import { UssdCode } from "../content/UssdCode.tsx";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, language } = pageTools(context);
@@ -31,18 +33,16 @@ export default function OfferDetails({ loaderData }: Route.ComponentProps) {
     <SectionPage heading={loaderData.heading}>
       <article className="flex max-w-3xl flex-col gap-4 rounded-xl border border-slate-200 p-6">
         {ended ? <p role="status" className="rounded-lg bg-amber-50 p-3 font-bold text-amber-900">{t("offers.ended")}</p> : null}
-        <p className="text-lg text-slate-800">{offer.summary}</p>
+        <p className="text-lg text-slate-800"><BidiText text={offer.summary} /></p>
         <p className="text-slate-700">{t("offers.period", { from: formatDate(language, offer.validFrom), to: formatDate(language, offer.validTo) })}</p>
         {offer.ussd ? (
           <p>
             {t("bundles.byUssd")}{" "}
-            <a href={`tel:${encodeURIComponent(offer.ussd)}`} className="rounded-lg bg-brand-50 px-3 py-1 font-mono font-bold text-brand-900 ring-1 ring-brand-200">
-              <bdi dir="ltr">{offer.ussd}</bdi>
-            </a>
+            <UssdCode code={offer.ussd} />
           </p>
         ) : null}
         <h2 className="text-lg font-bold text-brand-800">{t("offers.terms")}</h2>
-        <p className="text-slate-700">{offer.terms}</p>
+        <p className="text-slate-700"><BidiText text={offer.terms} /></p>
         <ShareButton title={offer.title} />
       </article>
     </SectionPage>

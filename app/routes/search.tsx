@@ -6,6 +6,7 @@ import type { Route } from "./+types/search";
 import { searchContent, SEARCH_QUERY_MAX_LENGTH } from "../../server/search/search.ts";
 import { pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
+import { BidiText } from "../content/BidiText.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, language } = pageTools(context);
@@ -43,8 +44,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             <ul className="flex flex-col gap-3">
               {group.hits.map((hit) => (
                 <li key={hit.url} className="rounded-xl border border-slate-200 p-4">
-                  <Link to={hit.url} className="text-lg font-bold text-brand-700 hover:underline">{hit.title}</Link>
-                  {hit.snippet ? <p className="mt-1 text-slate-700">{hit.snippet}</p> : null}
+                  <Link to={hit.url} className="text-lg font-bold text-brand-700 hover:underline"><BidiText text={hit.title} linkCodes={false} /></Link>
+                  {hit.snippet ? <p className="mt-1 text-slate-700"><BidiText text={hit.snippet} /></p> : null}
                 </li>
               ))}
             </ul>

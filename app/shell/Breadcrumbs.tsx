@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Crumb } from "../pages/page.server.ts";
 import { ChevronIcon } from "./icons.tsx";
+import { BidiText } from "../content/BidiText.tsx";
 
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   const { t } = useTranslation();
@@ -36,7 +37,7 @@ export function PageHeader({ title, breadcrumbs }: { title: string; breadcrumbs:
     <div className="on-dark bg-gradient-to-l from-brand-800 to-brand-600 text-white">
       <div className="mx-auto max-w-6xl px-4 py-8">
         <Breadcrumbs items={breadcrumbs} />
-        <h1 className="mt-3 text-2xl font-bold nav:text-3xl">{title}</h1>
+        <h1 className="mt-3 text-2xl font-bold nav:text-3xl"><BidiText text={title} linkCodes={false} /></h1>
       </div>
     </div>
   );

@@ -1,8 +1,10 @@
 // The frame of every page: navbar, main content, footer, support menu and toasts.
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { useNavigation, useSearchParams } from "react-router";
+import { LAZY_LOAD_TIMEOUT_MS } from "../../common/constants.ts";
 import { OPEN_LOGIN_PARAM } from "../account/params.ts";
+import { ErrorState, OverlayErrorState } from "./ErrorState.tsx";
 import { Footer } from "./Footer.tsx";
 import { Navbar } from "./Navbar.tsx";
 import { ShellContext, useShell, type AuthDialogMode, type ShellState } from "./ShellContext.tsx";
@@ -49,7 +51,7 @@ export function SiteShell({ shell, children }: { shell: ShellData; children: Rea
       </a>
       <Navbar />
       <main id="main" tabIndex={-1} className="min-h-[50vh] outline-none">
-        {children}
+        <PageUnlessStalled>{children}</PageUnlessStalled>
       </main>
       <Footer />
       <SupportMenu />
@@ -59,14 +61,33 @@ export function SiteShell({ shell, children }: { shell: ShellData; children: Rea
   );
 }
 
+/**
+ * A page reached by a link whose code (React Router's route chunk) or data has not arrived within
+ * LAZY_LOAD_TIMEOUT_MS: the error state takes the page's place, and its retry loads that page as a document
+ * (the server renders it). Should the navigation end after all, the page shows.
+ */
+function PageUnlessStalled({ children }: { children: ReactNode }) {
+  const navigation = useNavigation();
+  const target = navigation.state === "loading" ? navigation.location.pathname + navigation.location.search + navigation.location.hash : null;
+  const [stalled, setStalled] = useState<string | null>(null);
+  useEffect(() => {
+    setStalled(null);
+    if (!target) return;
+    const timer = setTimeout(() => setStalled(target), LAZY_LOAD_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [target]);
+  return stalled ? <ErrorState retryHref={stalled} /> : children;
+}
+
 const loadAuthDialog = () => import("../account/AuthDialog.tsx").then((module) => module.default);
 
 /** Mounts the account card (login, register, add-number) while it is open; its code loads lazily. */
 function AuthDialogHost() {
   const { authDialog, openAuthDialog, closeAuthDialog } = useShell();
-  const [AuthDialog, ensure] = useLazyComponent(loadAuthDialog);
+  const [AuthDialog, ensure, loadFailed] = useLazyComponent(loadAuthDialog);
   useEffect(() => {
     if (authDialog) void ensure();
   }, [authDialog, ensure]);
+  if (authDialog && loadFailed) return <OverlayErrorState onRetry={() => void ensure()} onDismiss={closeAuthDialog} />;
   return AuthDialog && authDialog ? <AuthDialog mode={authDialog} onModeChange={openAuthDialog} onClose={closeAuthDialog} /> : null;
 }

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button, Text, UNSTABLE_Toast as Toast, UNSTABLE_ToastContent as ToastContent, UNSTABLE_ToastRegion as Region } from "react-aria-components";
 import { CloseIcon } from "./icons.tsx";
 import { toastQueue } from "./toast-queue.ts";
+import { BidiText } from "../content/BidiText.tsx";
 
 export default function ToastRegion() {
   const { t } = useTranslation();
@@ -17,7 +18,7 @@ export default function ToastRegion() {
         >
           <ToastContent className="flex-1">
             <Text slot="title" className="text-sm font-bold">
-              {toast.content.title}
+              <BidiText text={toast.content.title} linkCodes={false} />
             </Text>
           </ToastContent>
           <Button slot="close" aria-label={t("toast.close")} className="rounded p-1 hover:bg-white/20">

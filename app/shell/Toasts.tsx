@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { OverlayErrorState } from "./ErrorState.tsx";
 import { useLazyComponent } from "./useLazy.ts";
 import { toastQueue } from "./toast-queue.ts";
 
@@ -6,7 +7,7 @@ const loadRegion = () => import("./ToastRegion.tsx").then((module) => module.def
 
 /** Mounts the toast region once there is a toast to show (its code is fetched at idle time). */
 export function Toasts() {
-  const [Region, ensure] = useLazyComponent(loadRegion);
+  const [Region, ensure, loadFailed, dismissFailure] = useLazyComponent(loadRegion);
   const [hasToasts, setHasToasts] = useState(false);
   useEffect(
     () =>
@@ -18,5 +19,6 @@ export function Toasts() {
       }),
     [ensure],
   );
+  if (loadFailed) return <OverlayErrorState onRetry={() => void ensure()} onDismiss={dismissFailure} />;
   return Region && hasToasts ? <Region /> : null;
 }

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { FaqGroup } from "../../server/support/faqs.ts";
 import { matchesQuery } from "../../common/search-text.ts";
 import { SearchFilter, useQueryFilter } from "../content/SearchFilter.tsx";
+import { BidiText } from "../content/BidiText.tsx";
 
 export function FaqList({ groups, initialQuery }: { groups: FaqGroup[]; initialQuery: string }) {
   const { t } = useTranslation();
@@ -34,8 +35,8 @@ export function FaqList({ groups, initialQuery }: { groups: FaqGroup[]; initialQ
             <div className="flex flex-col gap-2">
               {group.questions.map((item) => (
                 <details key={item.id} id={`faq-${item.id}`} open={query.trim() !== "" || undefined} className="group scroll-mt-4 rounded-xl border border-slate-200 p-4 open:border-brand-300 open:bg-brand-50">
-                  <summary className="cursor-pointer font-bold text-slate-900">{item.question}</summary>
-                  <p className="mt-3 text-slate-700">{item.answer}</p>
+                  <summary className="cursor-pointer font-bold text-slate-900"><BidiText text={item.question} linkCodes={false} /></summary>
+                  <p className="mt-3 text-slate-700"><BidiText text={item.answer} /></p>
                 </details>
               ))}
             </div>

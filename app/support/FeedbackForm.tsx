@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { formFieldHelpers } from "../pages/form-fields.tsx";
 import { FEEDBACK_HONEYPOT_FIELD, FEEDBACK_RATINGS, fileProblem } from "../../common/feedback-rules.ts";
+import { loadInTime } from "../shell/lazy-load.ts";
 
 export type FeedbackAnswer = { ok: true; reference: string } | { ok: false; message: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
 
@@ -55,8 +56,8 @@ export function FeedbackForm({ serverAnswer }: { serverAnswer?: FeedbackAnswer }
     const data = new FormData(form);
     const values = Object.fromEntries([...data.entries()].filter(([, value]) => typeof value === "string"));
     // The schema brings Zod: it is fetched when the visitor first sends, not with the page. Should it
-    // fail to arrive, the form is sent as it is and the server's messages show instead.
-    const found = await import("../../common/feedback.ts").then(
+    // fail to arrive (in time: loadInTime), the form is sent as it is and the server's messages show instead.
+    const found = await loadInTime(() => import("../../common/feedback.ts")).then(
       ({ feedbackFieldErrors }) => feedbackFieldErrors(values).errors,
       (): Record<string, string> => ({}),
     );
@@ -76,6 +77,8 @@ export function FeedbackForm({ serverAnswer }: { serverAnswer?: FeedbackAnswer }
   };
 
   const { field, errorOf } = formFieldHelpers("feedback", errors, (key) => t(key as "validation.fullNameRequired"));
+  // Every field is required (spec §5); said to assistive technology, while the checks stay ours (localised).
+  const requiredField = (name: string) => ({ ...field(name), "aria-required": true as const });
 
   return (
     <fetcher.Form key={formKey} method="post" encType="multipart/form-data" noValidate onSubmit={(event) => void checkBeforeSending(event)} className="flex max-w-2xl flex-col gap-5">
@@ -83,28 +86,28 @@ export function FeedbackForm({ serverAnswer }: { serverAnswer?: FeedbackAnswer }
       {message ? <p role="alert" className="rounded-lg bg-red-50 p-3 font-bold text-red-800">{message}</p> : null}
       <label className="flex flex-col gap-1 font-bold" htmlFor="feedback-fullName">
         {t("feedback.fullName")}
-        <input {...field("fullName")} defaultValue={values.fullName} autoComplete="name" maxLength={60} className={inputClass} />
+        <input {...requiredField("fullName")} defaultValue={values.fullName} autoComplete="name" maxLength={60} className={inputClass} />
         {errorOf("fullName")}
       </label>
       <label className="flex flex-col gap-1 font-bold" htmlFor="feedback-gsm">
         {t("feedback.gsm")}
-        <input {...field("gsm")} defaultValue={values.gsm} inputMode="numeric" autoComplete="tel-national" maxLength={10} dir="ltr" className={`${inputClass} text-start`} />
+        <input {...requiredField("gsm")} defaultValue={values.gsm} inputMode="numeric" autoComplete="tel-national" maxLength={10} dir="ltr" className={`${inputClass} text-start`} />
         {errorOf("gsm")}
       </label>
       <label className="flex flex-col gap-1 font-bold" htmlFor="feedback-email">
         {t("feedback.email")}
-        <input {...field("email")} defaultValue={values.email} type="email" autoComplete="email" dir="ltr" maxLength={254} className={`${inputClass} text-start`} />
+        <input {...requiredField("email")} defaultValue={values.email} type="email" autoComplete="email" dir="ltr" maxLength={254} className={`${inputClass} text-start`} />
         {errorOf("email")}
       </label>
       <label className="flex flex-col gap-1 font-bold" htmlFor="feedback-description">
         {t("feedback.description")}
-        <textarea {...field("description")} defaultValue={values.description} rows={6} maxLength={2000} className={inputClass} aria-describedby={`feedback-description-hint${errors.description ? " feedback-description-error" : ""}`} />
+        <textarea {...requiredField("description")} defaultValue={values.description} rows={6} maxLength={2000} className={inputClass} aria-describedby={`feedback-description-hint${errors.description ? " feedback-description-error" : ""}`} />
         <span id="feedback-description-hint" className="text-sm font-normal text-slate-600">{t("feedback.descriptionHint")}</span>
         {errorOf("description")}
       </label>
       <label className="flex flex-col gap-1 font-bold" htmlFor="feedback-file">
         {t("feedback.file")}
-        <input {...field("file")} type="file" accept="image/jpeg,image/png,application/pdf" className="font-normal" aria-describedby={`feedback-file-hint${errors.file ? " feedback-file-error" : ""}`} />
+        <input {...requiredField("file")} type="file" accept="image/jpeg,image/png,application/pdf" className="font-normal" aria-describedby={`feedback-file-hint${errors.file ? " feedback-file-error" : ""}`} />
         <span id="feedback-file-hint" className="text-sm font-normal text-slate-600">{t("feedback.fileHint")}</span>
         {errorOf("file")}
       </label>

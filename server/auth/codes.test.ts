@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { isolateForSms } from "../../common/bidi.ts";
 import { codeMatches, codeMessage, generateCode, hashCode, lockSeconds } from "./codes.ts";
 
 const key = Buffer.alloc(32, 7);
@@ -28,6 +29,14 @@ describe("one-time codes", () => {
     }
     expect(codeMessage("ar", "012345", 300)).toMatch(/[\u0621-\u064A]/);
     expect(codeMessage("en", "012345", 300)).not.toMatch(/[\u0621-\u064A]/);
+  });
+
+  test("the Arabic SMS fits one UCS-2 part (70 characters) whatever the validity, with nothing left in it that could come apart (isolateForSms)", () => {
+    for (const seconds of [60, 300, 600, 3600]) {
+      const arabic = codeMessage("ar", "012345", seconds);
+      expect(arabic.length, arabic).toBeLessThanOrEqual(70);
+      expect(isolateForSms(arabic)).toBe(arabic);
+    }
   });
 
   test("each lock of a series waits longer, up to a day", () => {

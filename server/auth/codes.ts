@@ -4,6 +4,7 @@ import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { CODE_LENGTH } from "../../common/constants.ts";
 import type { Language } from "../../common/language.ts";
 import type { CodePurpose } from "../account/types.ts";
+import { isolateForSms } from "../../common/bidi.ts";
 import { translate } from "../i18n.ts";
 
 export function generateCode(): string {
@@ -21,9 +22,9 @@ export function codeMatches(key: Buffer, gsm: string, purpose: CodePurpose, code
   return given.length === stored.length && timingSafeEqual(given, stored);
 }
 
-/** The SMS text, in the asker's language; the code is its only run of six digits. */
+/** The SMS text, in the asker's language; the code is its only run of six digits (isolateForSms: nothing in it can come apart in Arabic). */
 export function codeMessage(language: Language, code: string, validSeconds: number): string {
-  return translate(language, "account.sms.code", { code, minutes: Math.max(1, Math.round(validSeconds / 60)) });
+  return isolateForSms(translate(language, "account.sms.code", { code, minutes: Math.max(1, Math.round(validSeconds / 60)) }));
 }
 
 const MINUTE = 60;

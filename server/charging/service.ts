@@ -2,6 +2,7 @@
 // caller's, every order and renewal change is audited (refusals too), a completed order is confirmed by
 // SMS in the subscriber's language — and the views the spec API and the web UI show. The order's own rules
 // (line active, catalogue price, enough money, once per key) are the driver's (server/charging/types.ts).
+import { isolateForSms } from "../../common/bidi.ts";
 import { calendarDay, formatAmount, formatDate } from "../../common/format.ts";
 import type { Language } from "../../common/language.ts";
 import type { BundleActivateInput } from "../../common/charging.ts";
@@ -176,11 +177,12 @@ async function confirmBySms(services: AppServices, order: BundleOrder, language:
   if (!subscription) return;
   const { config } = services;
   const currency = language === "ar" ? config.CURRENCY_SUFFIX_AR : config.CURRENCY_SUFFIX_EN;
-  const text = translate(language, "charging.sms.activated", {
+  // Amounts and dates isolated, so they cannot come apart inside the Arabic text.
+  const text = isolateForSms(translate(language, "charging.sms.activated", {
     name: subscription.title[language],
     price: formatAmount(language, order.price, currency),
     date: formatDate(language, calendarDay(subscription.endsAt, config.OPERATOR_TIME_ZONE)),
-  });
+  }));
   try {
     await services.sms.send({ to: order.gsm, text });
   } catch (error) {

@@ -365,7 +365,7 @@ export const catalogueApi = createApiRouter()
       method: "get",
       path: "/core/api/search/web",
       tags,
-      summary: "Site search, grouped by kind (Arabic spelling variants folded, English stemmed, typos tolerated)",
+      summary: "Site search, ranked by relevance across kinds (an exact title first) and grouped by kind, the group of the best result first (Arabic spelling variants folded, English stemmed, typos tolerated)",
       request: { headers: languageHeader, query: z.object({ q: z.string().max(SEARCH_QUERY_MAX_LENGTH).openapi({ example: "roaming" }) }) },
       responses: { 200: jsonContent(successSchema(searchSchema), "Results; fewer than two letters find nothing"), 400: badQuery },
     }),

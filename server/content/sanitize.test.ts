@@ -68,3 +68,46 @@ describe("sanitizeContentHtml keeps the editor's formatting", () => {
     expect(sanitizeContentHtml(html)).toBe(html);
   });
 });
+
+describe("sanitizeContentHtml isolates codes, numbers and Latin runs in Arabic text (common/bidi.ts)", () => {
+  test("a USSD code becomes a left-to-right link that dials it, * and # escaped", () => {
+    expect(sanitizeContentHtml("<p>فاطلب الرمز *130*1# من هاتفك.</p>")).toBe('<p>فاطلب الرمز <a dir="ltr" href="tel:%2A130%2A1%23">*130*1#</a> من هاتفك.</p>');
+    expect(sanitizeContentHtml("<td>*175*2#</td>")).toBe('<td><a dir="ltr" href="tel:%2A175%2A2%23">*175*2#</a></td>');
+  });
+
+  test("numbers, prices and Latin words of Arabic HTML are isolated, also alone in an element of it", () => {
+    expect(sanitizeContentHtml("<p>الاشتراك 1,500 ل.س شهريًا عبر Sama Cash.</p>")).toBe('<p>الاشتراك <bdi dir="ltr">1,500</bdi> ل.س شهريًا عبر <bdi dir="ltr">Sama Cash</bdi>.</p>');
+    expect(sanitizeContentHtml("<p>قيمتها <strong>75,000</strong> ل.س</p>")).toBe('<p>قيمتها <strong><bdi dir="ltr">75,000</bdi></strong> ل.س</p>');
+  });
+
+  test("inside a link a code or address is isolated but never becomes a second link", () => {
+    expect(sanitizeContentHtml('<p>راسلنا على <a href="mailto:care@sama.example">care@sama.example</a></p>')).toBe(
+      '<p>راسلنا على <a href="mailto:care@sama.example"><bdi dir="ltr">care@sama.example</bdi></a></p>',
+    );
+    expect(sanitizeContentHtml('<p>اطلب <a href="https://sama.example/ussd"><b>*100#</b></a></p>')).toBe('<p>اطلب <a href="https://sama.example/ussd"><b><bdi dir="ltr">*100#</bdi></b></a></p>');
+  });
+
+  test("English HTML gets links for its codes and nothing else", () => {
+    expect(sanitizeContentHtml("<p>Dial *100# to check your 1,500 SYP balance in Sama Cash.</p>")).toBe('<p>Dial <a dir="ltr" href="tel:%2A100%23">*100#</a> to check your 1,500 SYP balance in Sama Cash.</p>');
+  });
+
+  test("escaped characters stay escaped, and nothing else turns into markup", () => {
+    expect(sanitizeContentHtml("<p>شركة AT&amp;T: 5 &lt; 6 &lt;script&gt;</p>")).toBe('<p>شركة <bdi dir="ltr">AT&amp;T</bdi>: <bdi dir="ltr">5</bdi> &lt; <bdi dir="ltr">6</bdi> &lt;<bdi dir="ltr">script</bdi>&gt;</p>');
+  });
+
+  test("text an editor already isolated is left alone, and a second pass changes nothing", () => {
+    const isolated = '<p>الرقم <bdi dir="ltr">0944 123 456</bdi> أو <span dir="ltr">*100#</span></p>';
+    expect(sanitizeContentHtml(isolated)).toBe(isolated);
+    const once = sanitizeContentHtml("<ul><li>اطلب *100# أو ادفع 1,500 ل.س عبر <a href=\"https://sama.example\">Sama Cash</a></li></ul>");
+    expect(sanitizeContentHtml(once)).toBe(once);
+  });
+
+  test("an editor's own tel: link to a USSD code gets its * and # escaped (a raw # would end the number)", () => {
+    expect(sanitizeContentHtml('<p>اطلب <a href="tel:*100#">رصيدي</a></p>')).toBe('<p>اطلب <a href="tel:%2A100%23">رصيدي</a></p>');
+    expect(sanitizeContentHtml('<a href="TEL:*130*1#">x</a>')).toBe('<a href="tel:%2A130%2A1%23">x</a>');
+  });
+
+  test("bdi is allowed with dir and lang only", () => {
+    expect(sanitizeContentHtml('<p>نص <bdi dir="ltr" lang="en" class="x" onclick="alert(1)" style="color:red">Sama</bdi></p>')).toBe('<p>نص <bdi dir="ltr" lang="en">Sama</bdi></p>');
+  });
+});

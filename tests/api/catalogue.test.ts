@@ -3,6 +3,7 @@
 // the pages of every content route, sitemap.xml and robots.txt.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { demoContent, expectFailure, expectSuccess, expectTextIn, htmlLanguage, LANGUAGE_CASES } from "../support/contract.ts";
+import { foldSearchText } from "../../common/search-text.ts";
 import { api, startTestServer, type ApiClient, type TestServer } from "../support/test-server.ts";
 
 type Bilingual = { titleAr: string; titleEn: string };
@@ -161,6 +162,36 @@ describe("site search", () => {
     expect(crossed.groups.find((group) => group.kind === "country")?.hits[0]?.title).toBe("تركيا");
     const payment = await search("bill", "en");
     expect(urls(payment)).toContain("/products/payment/62");
+  });
+
+  test("the most relevant result comes first whatever its kind: searching a service's name finds that service first", async () => {
+    const superClip = services.find((service) => service.titleEn === "Super Clip")!;
+    for (const [q, language] of [["سوبر كليب", "ar"], ["super clip", "en"], ["Super Clip", "en"]] as const) {
+      const result = await search(q, language);
+      expect(result.groups[0]?.hits[0]?.url, `the first result of "${q}" (${language}), before ${JSON.stringify(result.groups.map((group) => group.kind))}`).toBe(`/service-details/${superClip.id}`);
+    }
+  });
+
+  test("an item whose title is exactly the query ranks above every partial match, across all kinds", async () => {
+    const titled = [
+      ...products.map((item) => ({ ...item, url: `/products/${item.category}/${item.id}` })),
+      ...services.map((item) => ({ ...item, url: `/service-details/${item.id}` })),
+      ...apps.map((item) => ({ ...item, url: `/app-details/${item.id}` })),
+      ...news.map((item) => ({ ...item, url: `/news-details/${item.type}/${item.id}` })),
+    ];
+    const problems: string[] = [];
+    for (const language of ["ar", "en"] as const) {
+      for (const item of titled) {
+        const q = title(item, language);
+        const hits = (await search(q, language)).groups.flatMap((group) => group.hits);
+        const same = (hit: { title: string }) => foldSearchText(hit.title) === foldSearchText(q);
+        const firstPartial = hits.findIndex((hit) => !same(hit));
+        const lastExact = hits.findLastIndex(same);
+        if (!hits.some((hit) => hit.url === item.url)) problems.push(`"${q}" (${language}) does not find ${item.url}`);
+        else if (firstPartial !== -1 && lastExact > firstPartial) problems.push(`"${q}" (${language}): "${hits[firstPartial]!.title}" comes before the exact title at ${lastExact + 1}`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   test("one letter finds nothing; an over-long query is 400", async () => {

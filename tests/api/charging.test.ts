@@ -159,7 +159,8 @@ describe("bundles/activate", () => {
       const sms = await send(server.url, `/dev/sms-outbox?gsm=${gsm}`, { headers: { accept: "application/json" } });
       const texts = sms.json<{ to: string; text: string }[]>();
       expect(texts).toHaveLength(1);
-      expect(texts[0]!.text).toContain(bundles[0]!.name);
+      // Without the isolates that keep numbers whole inside Arabic (common/bidi.ts isolateForSms).
+      expect(texts[0]!.text.replace(/[\u2066-\u2069]/g, "")).toContain(bundles[0]!.name);
       if (language === "ar") expect(texts[0]!.text).toMatch(/[\u0621-\u064A]/);
       else expect(texts[0]!.text).toMatch(/^Your bundle/);
 

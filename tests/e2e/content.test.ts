@@ -236,6 +236,10 @@ describe("feedback form", () => {
       const t = catalogs[language];
       await page.goto("/support/Feedback");
       await waitForHydration(page);
+      // Every field says it is required to assistive technology (spec §5: all six are).
+      for (const label of [t.feedback.fullName, t.feedback.gsm, t.feedback.email, t.feedback.description, t.feedback.file]) {
+        expect(await page.getByLabel(label).getAttribute("aria-required"), `${label} is required`).toBe("true");
+      }
       const send = page.getByRole("button", { name: t.feedback.send });
       await send.click();
       for (const key of ["fullNameRequired", "mobileRequired", "emailRequired", "descriptionRequired", "fileRequired", "evaluationRequired"] as const) {

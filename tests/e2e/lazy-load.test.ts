@@ -1,0 +1,124 @@
+// Lazily loaded parts whose code does not arrive (spec §8, §9: a load error after 120000 ms): the chunk is
+// held by request interception, the page's clock is moved on, the error state with its retry shows, and
+// the retry brings the part once the chunk is let through. Overlays (a menu's code), a tab of super clip
+// (React.lazy) and a page reached by a link (React Router's route chunk) each go through it.
+import type { Browser, Page, Route } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ar from "../../app/i18n/ar.json" with { type: "json" };
+import en from "../../app/i18n/en.json" with { type: "json" };
+import { LAZY_LOAD_TIMEOUT_MS } from "../../common/constants.ts";
+import type { Language } from "../../common/language.ts";
+import { freshNumber, insertSession } from "../support/subscriber.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { DESKTOP, launchBrowser, openPage, waitForHydration } from "./browser.ts";
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const catalogs = { ar, en } as const;
+
+/**
+ * Holds every request for the chunk whose file name starts with `name-`. `release()` lets the held ones
+ * and any later one through; `passNewRequests()` lets later ones through and keeps holding the first.
+ */
+async function stallChunk(page: Page, name: string) {
+  const held: Route[] = [];
+  const chunk = new RegExp(`/assets/${name}-[\\w-]+\\.js$`);
+  let stalling = true;
+  await page.route(
+    (url) => chunk.test(url.pathname),
+    (route) => (stalling ? void held.push(route) : route.continue()),
+  );
+  return {
+    held,
+    passNewRequests() {
+      stalling = false;
+    },
+    async release() {
+      stalling = false;
+      await Promise.all(held.splice(0).map((route) => route.continue()));
+    },
+  };
+}
+
+/** A page with a controllable clock (installed before anything loads), a chunk stalled, then `path` hydrated. */
+async function openWithStalledChunk(path: string, language: Language, chunk: string, session?: string) {
+  const opened = await openPage(browser, server.url, DESKTOP, language);
+  if (session) await opened.context.addCookies([{ name: "session", value: session, url: server.url }]);
+  await opened.page.clock.install();
+  const stalled = await stallChunk(opened.page, chunk);
+  await opened.page.goto(path);
+  await waitForHydration(opened.page);
+  return { ...opened, stalled };
+}
+
+/** Moves the page's clock to just before the timeout, checks nothing failed yet, then past it. */
+async function passTheTimeout(page: Page, errorText: string) {
+  await page.clock.fastForward(LAZY_LOAD_TIMEOUT_MS - 2_000);
+  expect(await page.getByText(errorText).count(), "the error state shows before the timeout").toBe(0);
+  await page.clock.fastForward(2_000);
+}
+
+describe("a lazily loaded part that does not arrive within 120 s", () => {
+  it("an overlay: the Support menu's code stalls, the error state can be closed or retried, the retry opens the menu", async () => {
+    const { page, context, stalled } = await openWithStalledChunk("/home", "en", "SupportPopover");
+    const supportButton = page.getByRole("button", { name: en.support.button });
+    await supportButton.click();
+    await expect.poll(() => stalled.held.length, { message: "the menu's chunk was asked for" }).toBeGreaterThan(0);
+    await passTheTimeout(page, en.content.partError);
+    const failure = page.getByRole("alert").filter({ hasText: en.content.partError });
+    await failure.waitFor();
+    // Closed, it stays closed until the menu is asked for again, which waits its own 120 s.
+    await page.getByRole("button", { name: en.content.close }).click();
+    await failure.waitFor({ state: "detached" });
+    await supportButton.click();
+    await passTheTimeout(page, en.content.partError);
+    await failure.waitFor();
+    await stalled.release();
+    await failure.getByRole("button", { name: en.content.retry }).click();
+    await page.getByRole("dialog", { name: en.support.menuTitle }).getByRole("link", { name: en.support.faqs }).waitFor();
+    await failure.waitFor({ state: "detached" });
+    await context.close();
+  });
+
+  it("a super clip tab (React.lazy): the reply tab's code stalls, its panel shows the error state, the retry shows the tab", async () => {
+    const { token } = await insertSession(server.databaseUrl, { gsm: freshNumber("0966") });
+    const clip = catalogs.ar.superClip;
+    const { page, context, stalled } = await openWithStalledChunk("/super-clip", "ar", "SuperClipReplyTab", token);
+    await page.getByRole("tab", { name: clip.tab.reply }).click();
+    await expect.poll(() => stalled.held.length, { message: "the tab's chunk was asked for" }).toBeGreaterThan(0);
+    await passTheTimeout(page, ar.content.partError);
+    const panel = page.getByRole("tabpanel", { name: clip.tab.reply });
+    await panel.getByRole("alert").filter({ hasText: ar.content.partError }).waitFor();
+    await stalled.release();
+    await panel.getByRole("button", { name: ar.content.retry }).click();
+    await panel.getByRole("textbox", { name: clip.generalMessage }).waitFor();
+    expect(await panel.getByRole("alert").count()).toBe(0);
+    await context.close();
+  });
+
+  it("a page reached by a link: its route chunk stalls, the page says so after 120 s, the retry opens the page", async () => {
+    const { page, context, stalled } = await openWithStalledChunk("/home", "en", "roaming");
+    await page.getByRole("navigation", { name: en.nav.mainSections }).getByRole("link", { name: en.nav.roaming, exact: true }).click();
+    await expect.poll(() => stalled.held.length, { message: "the page's chunk was asked for" }).toBeGreaterThan(0);
+    await passTheTimeout(page, en.content.error);
+    const failure = page.getByRole("alert").filter({ hasText: en.content.error });
+    await failure.waitFor();
+    // The stalled request stays stalled (its arrival would end the navigation by itself); the retry loads
+    // the page anew.
+    stalled.passNewRequests();
+    await failure.getByRole("link", { name: en.content.retry }).click();
+    await page.waitForURL(/\/roaming$/);
+    await page.getByRole("heading", { level: 1, name: en.page.roaming }).waitFor();
+    await waitForHydration(page);
+    expect(await page.getByRole("alert").filter({ hasText: en.content.error }).count()).toBe(0);
+    await context.close();
+  });
+});
