@@ -134,6 +134,17 @@ describe("buying a bundle", () => {
     await context.close();
   });
 
+  it("from a bundle list, a card's Activate link opens the confirmation of that bundle on My line (en)", async () => {
+    const t = catalogs.en;
+    const { page, context, gsm } = await openAsSubscriber(browser, server, "/bundles/1", "en");
+    await setBalance(gsm, 10000);
+    await page.getByRole("article", { name: WEEKLY.title.en }).getByRole("link", { name: t.myLine.activate }).click();
+    await page.waitForURL(new RegExp(`/my-line\\?activate=${WEEKLY.id}$`));
+    await page.getByRole("heading", { name: t.myLine.confirmTitle.replace("{{name}}", WEEKLY.title.en) }).waitFor();
+    expect((await page.getByTestId("balance-after").textContent())!.trim()).toBe(amount("en", 10000 - WEEKLY.price));
+    await context.close();
+  });
+
   it("a guest asking to activate logs in and continues to the confirmation (en)", async () => {
     const t = catalogs.en;
     const text = TEXT.en;
