@@ -19,6 +19,8 @@ import { DEMO_INVENTORY_SIZE, seedInventory } from "./reservation/inventory.ts";
 import { createHttpApp } from "./http.ts";
 import { createLogger } from "./logger.ts";
 import { createEmbeddedNetwork } from "./network/embedded.ts";
+import { createEmbeddedCharging } from "./charging/embedded.ts";
+import { seedDemoChargingLines } from "./charging/demo-lines.ts";
 import { createSmsGateway } from "./sms/index.ts";
 import { numberEncryptionKey } from "./auth/number-encryption.ts";
 import type { AppServices } from "./services.ts";
@@ -73,7 +75,8 @@ export async function start(options: StartOptions): Promise<RunningServer> {
   const database = await databaseOpening;
   if (options.seed) {
     const counts = await loadContent(database.db, path.join(options.rootDir, "content"));
-    logger.info({ counts }, "demo content loaded");
+    const chargingLines = await seedDemoChargingLines(database.db);
+    logger.info({ counts, chargingLines }, "demo content loaded");
   }
 
   const sms = await createSmsGateway(config, database.db, logger).catch(async (error: unknown) => {
@@ -83,7 +86,7 @@ export async function start(options: StartOptions): Promise<RunningServer> {
   const metrics = createMetrics(database.pool);
   const pageCache = new PageCache({ ttlSeconds: config.PAGE_CACHE_SECONDS, maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024 });
   const contentMemo = new ContentMemo(config.PAGE_CACHE_SECONDS);
-  const services: AppServices = { config, database, db: database.db, logger, sms, network: createEmbeddedNetwork(database.db), metrics, pageCache, contentMemo };
+  const services: AppServices = { config, database, db: database.db, logger, sms, network: createEmbeddedNetwork(database.db), charging: createEmbeddedCharging(database.db), metrics, pageCache, contentMemo };
   const expirySweep = startExpirySweep(database.db, logger, config.RESERVATION_SWEEP_SECONDS, metrics);
   const contentWatch = watchContentVersion(database.db, logger, config.CONTENT_VERSION_POLL_SECONDS, () => {
     pageCache.clear();
@@ -170,6 +173,7 @@ export async function start(options: StartOptions): Promise<RunningServer> {
       await within("content version watch", () => contentWatch.stop());
       await within("SMS gateway", () => sms.close());
       await within("network port", () => services.network.close());
+      await within("charging port", () => services.charging.close());
       // The embedded server's fast shutdown writes a checkpoint, which after heavy writes can take longer than
       // the other steps; its own stop gives up (SIGKILL) after 30 s, so this step is bounded just beyond that.
       await within("database", () => database.close(), DATABASE_CLOSE_TIMEOUT_MS);

@@ -4,6 +4,7 @@ import type { ContentMemo } from "./content/content-memo.ts";
 import type { Database, Db } from "./db/database.ts";
 import type { Logger } from "./logger.ts";
 import type { Metrics } from "./metrics.ts";
+import type { ChargingPort } from "./charging/types.ts";
 import type { NetworkPort } from "./network/types.ts";
 import type { PageCache } from "./page-cache/page-cache.ts";
 import type { SmsGateway } from "./sms/types.ts";
@@ -15,6 +16,8 @@ export interface AppServices {
   logger: Logger;
   sms: SmsGateway;
   network: NetworkPort;
+  /** The charging port: a line's money, bundles and orders (server/charging/). */
+  charging: ChargingPort;
   metrics: Metrics;
   /** Guest pages already rendered (server/page-cache/). */
   pageCache: PageCache;

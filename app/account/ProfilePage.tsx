@@ -123,7 +123,14 @@ export function ProfilePage({ heading, profile, lineState, mainGsm, numbers, cit
                 t("hotline.active")
               )}
             </Row>
-            <Row label={t("profile.balance")}>{profile.balance === null ? notSet : formatAmount(language, profile.balance, currencySuffix)}</Row>
+            <Row label={t("profile.balance")}>
+              {/* The charging port's main balance (prepaid); a postpaid line's money is on My line. */}
+              {profile.balance === null ? (
+                <Link to="/my-line" className="text-brand-700 underline">{t("page.myLine")}</Link>
+              ) : (
+                <bdi dir="ltr">{formatAmount(language, profile.balance, currencySuffix)}</bdi>
+              )}
+            </Row>
           </dl>
         </section>
 
@@ -147,6 +154,7 @@ export function ProfilePage({ heading, profile, lineState, mainGsm, numbers, cit
           items={profile.activeBundles.map((bundle) => ({
             id: bundle.id,
             name: bundle.name,
+            to: "/my-line",
             details: [t("profile.bundleRemaining", { remaining: bundle.remaining }), t("profile.bundleExpires", { date: formatDate(language, bundle.expiresOn) })],
           }))}
         />

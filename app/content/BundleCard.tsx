@@ -1,6 +1,7 @@
 // How a bundle reads on the site: its allowances (the figures first), price with the currency suffix,
 // validity, and where it leads. Change here to change every bundle list (home, /bundles, a category).
 import { useTranslation } from "../i18n/react.ts";
+import { activateBundlePath } from "../my-line/paths.ts";
 import { Link } from "react-router";
 import { formatAmount, formatNumber } from "../../common/format.ts";
 import type { Bundle } from "../../server/content/service.ts";
@@ -41,9 +42,15 @@ export function BundleCard({ bundle, headingLevel }: { bundle: Bundle; headingLe
       </ul>
       <p className="text-2xl font-bold text-slate-900">{formatAmount(language, bundle.price, currencySuffix)}</p>
       <p className="text-sm text-slate-600">{t("bundles.validity", { count: bundle.validityDays })}</p>
-      <Link to={bundleDetailsPath(bundle)} aria-describedby={headingId} className="mt-auto self-start rounded-lg bg-brand-600 px-4 py-2 font-bold text-white hover:bg-brand-700">
-        {t("bundles.details")}
-      </Link>
+      <div className="mt-auto flex flex-wrap gap-2">
+        <Link to={bundleDetailsPath(bundle)} aria-describedby={headingId} className="rounded-lg bg-brand-600 px-4 py-2 font-bold text-white hover:bg-brand-700">
+          {t("bundles.details")}
+        </Link>
+        {/* Buying it on the site: the confirmation on My line (a guest logs in first and continues there). */}
+        <Link to={activateBundlePath(bundle.id)} aria-describedby={headingId} className="rounded-lg border-2 border-brand-600 px-4 py-1.5 font-bold text-brand-700 hover:bg-brand-50">
+          {t("myLine.activate")}
+        </Link>
+      </div>
     </article>
   );
 }

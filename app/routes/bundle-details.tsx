@@ -1,5 +1,6 @@
 // /bundle-details/{type}/{id}: a bundle's allowances, price, validity, renewal, who can have it, and how
-// to activate it (USSD code or SMS keyword). An unknown bundle, or a type that is not the bundle's, is 404.
+// to activate it (on the site through My line, or by USSD code or SMS keyword). An unknown bundle, or a
+// type that is not the bundle's, is 404.
 import { useTranslation } from "../i18n/react.ts";
 import type { Route } from "./+types/bundle-details";
 import { formatAmount } from "../../common/format.ts";
@@ -11,6 +12,12 @@ import { useShell } from "../shell/ShellContext.tsx";
 import { ShareButton } from "../content/ShareButton.tsx";
 import { BidiText } from "../content/BidiText.tsx";
 import { UssdCode } from "../content/UssdCode.tsx";
+import { activateBundlePath } from "../my-line/paths.ts";
+import { Link, useNavigate } from "react-router";
+import { useEffect, useState } from "react";
+import { useLazyComponent } from "../shell/useLazy.ts";
+
+const loadActivateDialog = () => import("../my-line/ActivateBundleDialog.tsx").then((module) => module.ActivateBundleDialog);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, language } = pageTools(context);
@@ -30,9 +37,17 @@ export const meta = headingMeta;
 
 export default function BundleDetails({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { language, currencySuffix } = useShell().shell;
+  const { language, currencySuffix, account } = useShell().shell;
   const allowanceText = useAllowanceText();
   const { bundle } = loaderData;
+  // A subscriber confirms in a dialog over this page; a guest (and anyone before hydration) follows the link.
+  const [confirming, setConfirming] = useState(false);
+  const [ActivateBundleDialog, loadDialog] = useLazyComponent(loadActivateDialog, { preloadWhenIdle: false });
+  const navigate = useNavigate();
+  useEffect(() => {
+    // A dialog whose code does not arrive in time: the same confirmation on My line instead.
+    if (confirming && !ActivateBundleDialog) void loadDialog().then((loaded) => loaded || navigate(activateBundlePath(bundle.id)));
+  }, [confirming, ActivateBundleDialog, loadDialog, navigate, bundle.id]);
   return (
     <SectionPage heading={loaderData.heading}>
       <div className="grid gap-6 nav:grid-cols-[2fr_1fr]">
@@ -54,6 +69,20 @@ export default function BundleDetails({ loaderData }: Route.ComponentProps) {
         </section>
         <section aria-labelledby="bundle-activate" className="flex flex-col gap-4 rounded-xl border border-brand-200 bg-brand-50 p-6">
           <h2 id="bundle-activate" className="text-lg font-bold text-brand-800">{t("bundles.howToActivate")}</h2>
+          {/* On the site: the confirmation on My line (a guest logs in first and continues there). */}
+          <Link
+            to={activateBundlePath(bundle.id)}
+            aria-haspopup={account ? "dialog" : undefined}
+            onClick={(event) => {
+              if (!account) return;
+              event.preventDefault();
+              setConfirming(true);
+            }}
+            className="self-start rounded-lg bg-brand-700 px-4 py-2.5 font-bold text-white hover:bg-brand-800"
+          >
+            {t("myLine.activate")}
+          </Link>
+          {ActivateBundleDialog && confirming ? <ActivateBundleDialog bundleId={bundle.id} isOpen={confirming} onOpenChange={setConfirming} /> : null}
           <p>{t("bundles.byUssd")}</p>
           <p>
             <UssdCode code={bundle.activation.ussd} />

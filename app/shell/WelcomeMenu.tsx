@@ -94,6 +94,9 @@ function SubscriberMenu({ selectedGsm }: { selectedGsm: string }) {
       <Link to="/profile" onClick={() => setWelcomeOpen(false)} className="font-bold text-brand-700 underline underline-offset-4 hover:text-brand-900">
         {t("welcome.showProfile")}
       </Link>
+      <Link to="/my-line" onClick={() => setWelcomeOpen(false)} className="font-bold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+        {t("welcome.myLine")}
+      </Link>
       <RadioGroup value={chosen} onChange={(gsm) => void select(gsm)} isDisabled={selecting} className="flex flex-col gap-1.5">
         <Label className="text-sm font-bold text-slate-600">{t("welcome.numbers")}</Label>
         {numbers.map((gsm) => (

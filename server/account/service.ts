@@ -26,6 +26,7 @@ import { createSession, findSessionAccount, revokeOtherSessions, revokeSession, 
 import type { Db } from "../db/database.ts";
 import { preparedStatement } from "../db/prepared.ts";
 import { accountNumbers, accounts, cities, codeFailures, jobs, oneTimeCodes, profiles } from "../db/schema.ts";
+import { allowanceLeft } from "../charging/allowance-text.ts";
 import { LINE_FEATURES } from "../line-features/catalog.ts";
 import type { AppServices } from "../services.ts";
 import { SmsDeliveryError } from "../sms/types.ts";
@@ -417,21 +418,27 @@ export async function getProfile(services: AppServices, accountId: number, gsm: 
   const number = submittedNumber(gsm);
   const [owned] = await ownerAndProfileOf(services.db).execute({ gsm: number });
   if (owned?.accountId !== accountId) throw new AccountError("NOT_YOUR_NUMBER");
-  // The operator's systems are asked only about a number the account owns.
-  const line = await services.network.subscriberLine(number, language);
+  // The operator's systems are asked only about a number the account owns: the network for the name and
+  // services, the charging system for the plan, the money and the bundles.
+  const [line, balance, bundles] = await Promise.all([services.network.subscriberLine(number, language), services.charging.balance(number), services.charging.activeBundles(number)]);
   const stored = owned.profile;
   return {
     gsm: number,
     name: line.name,
-    lineType: line.lineType,
-    balance: line.balance,
+    lineType: balance.plan,
+    balance: balance.plan === "prepaid" ? balance.mainBalance : null,
     gender: stored?.gender === 0 || stored?.gender === 1 ? stored.gender : null,
     cityId: stored?.cityId ?? null,
     jobId: stored?.jobId ?? null,
     birthDate: stored?.birthDate ?? null,
     address: stored?.address ?? null,
     email: stored?.email ?? null,
-    activeBundles: line.activeBundles,
+    activeBundles: bundles.map((subscription) => ({
+      id: String(subscription.id),
+      name: subscription.title[language],
+      remaining: subscription.allowances.map((allowance) => allowanceLeft(language, allowance)).join(" · "),
+      expiresOn: calendarDay(subscription.endsAt, services.config.OPERATOR_TIME_ZONE),
+    })),
     // The line's services are its features that are on, named as their screens name them.
     activeServices: line.activeServices.map((service) => ({
       id: service.feature,

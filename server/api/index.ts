@@ -5,6 +5,7 @@ import { accountApi } from "../account/api.ts";
 import { lineFeaturesApi } from "../line-features/api.ts";
 import { bundlesApi } from "../content/bundles-api.ts";
 import { hotlineApi } from "../line-features/hotline-api.ts";
+import { chargingApi } from "../charging/api.ts";
 import { contentApi } from "../content/api.ts";
 import { catalogueApi } from "../content/catalogue-api.ts";
 import { feedbackApi } from "../support/feedback-api.ts";
@@ -31,6 +32,7 @@ export function createApi() {
   api.route("/", accountApi);
   api.route("/", lineFeaturesApi);
   api.route("/", hotlineApi);
+  api.route("/", chargingApi);
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", description: "The token of api/users/signin" });
 
   const documentConfig = {

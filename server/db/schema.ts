@@ -639,3 +639,107 @@ export const reservationEvents = pgTable(
   },
   (table) => [index("reservation_events_reservation_idx").on(table.reservationId)],
 );
+
+/**
+ * Charging (step 10), the embedded driver's state (server/charging/embedded.ts): one row per line that the
+ * charging system knows, with its plan and money. Prepaid: the main balance and until when it is valid;
+ * postpaid: what is used and not yet billed, and the credit limit it may reach. Amounts in the configured
+ * currency, whole units (as bundle prices). The checks are the last wall against a debit past the money.
+ */
+export const chargingLines = pgTable(
+  "charging_lines",
+  {
+    gsm: text("gsm").primaryKey(),
+    plan: text("plan").notNull().default("prepaid"),
+    mainBalance: integer("main_balance").notNull().default(0),
+    validUntil: date("valid_until", { mode: "string" }),
+    unbilled: integer("unbilled").notNull().default(0),
+    creditLimit: integer("credit_limit").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("charging_lines_plan_check", sql`${table.plan} in ('prepaid', 'postpaid')`),
+    check("charging_lines_main_balance_check", sql`${table.mainBalance} >= 0`),
+    check("charging_lines_unbilled_check", sql`${table.unbilled} >= 0 and (${table.plan} = 'prepaid' or ${table.unbilled} <= ${table.creditLimit})`),
+  ],
+);
+
+/** A bundle a line bought: its catalogue texts and price as they were at the order, its dates and renewal. */
+export const chargingSubscriptions = pgTable(
+  "charging_subscriptions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    gsm: text("gsm").notNull(),
+    /** The catalogue bundle (bundles.id); no foreign key: the catalogue is reloaded from content/. */
+    bundleId: integer("bundle_id").notNull(),
+    titleAr: text("title_ar").notNull(),
+    titleEn: text("title_en").notNull(),
+    price: integer("price").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    renews: boolean("renews").notNull(),
+    renewalStoppedAt: timestamp("renewal_stopped_at", { withTimezone: true }),
+  },
+  (table) => [index("charging_subscriptions_gsm_idx").on(table.gsm, table.endsAt)],
+);
+
+/** What a subscription includes and how much of it is used; `total` null is unlimited. */
+export const chargingAllowances = pgTable(
+  "charging_allowances",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    subscriptionId: bigint("subscription_id", { mode: "number" })
+      .notNull()
+      .references(() => chargingSubscriptions.id, { onDelete: "cascade" }),
+    /** data | voice | sms */
+    kind: text("kind").notNull(),
+    /** GB | MB | min | sms | unlimited (the catalogue's unit) */
+    unit: text("unit").notNull(),
+    total: doublePrecision("total"),
+    used: doublePrecision("used").notNull().default(0),
+  },
+  (table) => [
+    index("charging_allowances_subscription_idx").on(table.subscriptionId),
+    check("charging_allowances_used_check", sql`${table.used} >= 0 and (${table.total} is null or ${table.used} <= ${table.total})`),
+  ],
+);
+
+/** A completed bundle order; (gsm, idempotency_key) is unique, so a repeated order answers the first. */
+export const chargingOrders = pgTable(
+  "charging_orders",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    gsm: text("gsm").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    bundleId: integer("bundle_id").notNull(),
+    price: integer("price").notNull(),
+    subscriptionId: bigint("subscription_id", { mode: "number" })
+      .notNull()
+      .references(() => chargingSubscriptions.id),
+    renews: boolean("renews").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("charging_orders_gsm_key_idx").on(table.gsm, table.idempotencyKey)],
+);
+
+/** Every order and renewal change asked of the charging port, refused ones too: who, when, number, amount, result. */
+export const chargingAudit = pgTable(
+  "charging_audit",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    gsm: text("gsm").notNull(),
+    accountId: bigint("account_id", { mode: "number" }),
+    sessionId: bigint("session_id", { mode: "number" }),
+    clientIp: text("client_ip"),
+    /** activate-bundle | stop-renewal */
+    action: text("action").notNull(),
+    bundleId: integer("bundle_id"),
+    subscriptionId: bigint("subscription_id", { mode: "number" }),
+    orderId: bigint("order_id", { mode: "number" }),
+    amount: integer("amount"),
+    /** completed | repeated | a refusal's code (INSUFFICIENT_BALANCE, LINE_DEACTIVATED, …) */
+    result: text("result").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("charging_audit_gsm_idx").on(table.gsm, table.createdAt)],
+);

@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import { fieldErrorsOf } from "../../common/field-errors.ts";
 
-export type ErrorNamespace = "api" | "account" | "lineFeatures" | "reservation" | "feedback";
+export type ErrorNamespace = "api" | "account" | "lineFeatures" | "reservation" | "feedback" | "charging";
 
 export interface ErrorDetails {
   retryAfterSeconds?: number;

@@ -58,6 +58,7 @@ export const PAGE_ACTIONS: readonly { path: string; body: PageActionBody; subscr
   { path: "/account/logout", body: "small", subscriber: false },
   { path: "/account/logout-others", body: "small", subscriber: true },
   { path: "/profile", body: "small", subscriber: true },
+  { path: "/my-line", body: "small", subscriber: true },
   { path: "/reserve-number", body: "small", subscriber: true },
   { path: "/call-forward", body: "small", subscriber: true },
   { path: "/super-clip", body: "auto-reply", subscriber: true },

@@ -1,9 +1,9 @@
 // The network port (ARCHITECTURE.md): what the operator's provisioning/BSS systems know about a line.
 // One interface; the embedded driver is a simulation, a real operator implements the same methods
-// against its systems. It is the one source of a line's features, bundles and services: the profile,
+// against its systems. It is the one source of a line's features and services (its plan, money and
+// bundles are the charging port's, server/charging/): the profile,
 // the line-feature screens and the spec API all read them here, so they agree at every moment.
 import type { Language } from "../../common/language.ts";
-import type { ActiveBundle } from "../account/types.ts";
 import type { AutoReply, FeatureKey, FeatureOption, LineState } from "../line-features/types.ts";
 
 /** A service the line has: a feature whose main switch is on, and since when. */
@@ -17,10 +17,6 @@ export interface SubscriberLine {
   gsm: string;
   /** The subscriber's name as the operator registered it, in the asked language. */
   name: string;
-  lineType: "prepaid" | "postpaid";
-  /** Prepaid balance in the configured currency; null for postpaid lines. */
-  balance: number | null;
-  activeBundles: ActiveBundle[];
   /** Exactly the features that readFeature answers with serviceState 1 at the same moment, oldest first. */
   activeServices: LineService[];
 }
@@ -74,7 +70,7 @@ export interface LineFeaturesPort {
 export interface NetworkPort extends LineFeaturesPort {
   /** "embedded-simulation" for the built-in driver. */
   readonly driver: string;
-  /** The line's subscriber, plan, balance, bundles (texts in `language`) and services. */
+  /** The line's subscriber (name in `language`) and services. */
   subscriberLine(gsm: string, language: Language): Promise<SubscriberLine>;
   close(): Promise<void>;
 }

@@ -155,7 +155,7 @@ describe("not found", () => {
 });
 
 describe("subscriber-only routes", () => {
-  for (const path of ["/profile", "/call-forward", "/super-clip"]) {
+  for (const path of ["/profile", "/call-forward", "/super-clip", "/my-line"]) {
     test(`a guest asking for ${path} is sent to /home (302)`, async () => {
       const answer = await client.page(path);
       expect(answer.status).toBe(302);
@@ -174,9 +174,19 @@ describe("subscriber-only routes", () => {
     expect(cookie!.attributes).toContain("path=/");
   });
 
+  test("a guest asking to activate a bundle (/my-line?activate=…) is sent to /home?login=1 with that route remembered; a made-up one is not", async () => {
+    const answer = await client.page("/my-line?activate=102");
+    expect(answer.status).toBe(302);
+    expect(redirectTarget(answer)).toBe("/home?login=1");
+    expect(findSetCookie(answer.cookies, "next_route")?.value).toBe("/my-line?activate=102");
+    const odd = await client.page("/my-line?activate=javascript:alert(1)");
+    expect(redirectTarget(odd)).toBe("/home");
+    expect(findSetCookie(odd.cookies, "next_route")).toBeUndefined();
+  });
+
   test("a logged-in subscriber (live session cookie) opens every guarded route (200)", async () => {
     const session = await insertSession(server.databaseUrl);
-    for (const path of ["/profile", "/call-forward", "/super-clip", "/call-barring", "/hotline", "/reserve-number"]) {
+    for (const path of ["/profile", "/call-forward", "/super-clip", "/call-barring", "/hotline", "/reserve-number", "/my-line", "/my-line?activate=102"]) {
       for (const language of ["ar", "en"] as const) {
         const answer = await client.page(path, { cookie: `${session.cookie}; ${languageCookie(language)}` });
         expect(answer.status, `${path} with a live session`).toBe(200);

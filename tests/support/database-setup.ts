@@ -18,6 +18,7 @@ import { applyMigrations, drizzleOverPool } from "../../server/db/database.ts";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "../../server/db/embedded-server.ts";
 import { loadContent } from "../../server/db/seed/load-content.ts";
 import { DEMO_INVENTORY_SIZE, seedInventory } from "../../server/reservation/inventory.ts";
+import { seedDemoChargingLines } from "../../server/charging/demo-lines.ts";
 import { createLogger } from "../../server/logger.ts";
 import { databaseUrlFor, dropDatabasesWithPrefix, quoteIdentifier, withClient } from "./database.ts";
 
@@ -89,6 +90,7 @@ async function startSharedDatabase(): Promise<SharedDatabase> {
       const db = drizzleOverPool(pool);
       await loadContent(db, path.join(rootDir, "content"));
       await seedInventory(db, DEMO_INVENTORY_SIZE);
+      await seedDemoChargingLines(db);
     } finally {
       // A template can only be copied while nobody is connected to it.
       await pool.end();

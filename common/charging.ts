@@ -1,0 +1,39 @@
+// Form schemas of My line and charging (issue 16), shared by the spec API, the web UI and the tests.
+// Messages are catalog keys (`validation.*`). Numbers and ids may be typed in Arabic-Indic digits.
+import { z } from "./zod.ts";
+import { requestedNumber } from "./account.ts";
+import { normaliseDigits } from "./language.ts";
+import { zeroOrOne } from "./line-features.ts";
+import { LINE_VALIDATION } from "./line-features-rules.ts";
+
+/** An order's idempotency key: 8–64 letters, digits, `-` or `_` (a UUID fits), chosen by the client per order. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** A positive id (bundle, subscription) sent as a string or a number. */
+const positiveId = z
+  .union([z.string(), z.number()], { error: LINE_VALIDATION.choiceInvalid })
+  .transform((value) => normaliseDigits(String(value).trim()))
+  .pipe(z.string().regex(/^[1-9]\d{0,9}$/, LINE_VALIDATION.choiceInvalid))
+  .transform(Number)
+  .pipe(z.number().int().max(2_147_483_647, LINE_VALIDATION.choiceInvalid));
+
+export const bundleActivateForm = z
+  .object({
+    gsm: requestedNumber,
+    bundleId: positiveId.meta({ description: "A bundle of the catalogue (core/api/bundles/…)", example: "101" }),
+    renew: zeroOrOne.meta({ description: "1: buy it again at its end until renewal is stopped; 0: once", example: "1" }),
+    idempotencyKey: z
+      .string({ error: "validation.idempotencyKeyInvalid" })
+      .regex(IDEMPOTENCY_KEY_PATTERN, "validation.idempotencyKeyInvalid")
+      .meta({ description: "The client's key of this order (e.g. a UUID): asking again with it answers the same order and charges once", example: "3f0c9a52-7d1e-4b8a-9c57-2f64b1d0e9aa" }),
+  })
+  .meta({ id: "BundleActivateForm" });
+
+export const stopRenewalForm = z
+  .object({
+    gsm: requestedNumber,
+    subscriptionId: positiveId.meta({ description: "An active bundle of the line (charging/bundles/show: id)", example: "12" }),
+  })
+  .meta({ id: "StopRenewalForm" });
+
+export type BundleActivateInput = z.output<typeof bundleActivateForm>;

@@ -1,0 +1,115 @@
+// Spec API rows of My line and charging (issue 16), in the style of spec §7: POST with the Bearer session
+// and form data (or JSON) naming the number. A gsm the session does not own answers 403 and nothing
+// changes; refusals of the charging system keep their status and localised message.
+import { z } from "@hono/zod-openapi";
+import { numberForm } from "../../common/account.ts";
+import { bundleActivateForm, stopRenewalForm } from "../../common/charging.ts";
+import { createApiRouter } from "../api/router.ts";
+import { failureSchema, jsonContent, ok, successSchema } from "../api/envelope.ts";
+import { apiRoute, type ApiRouteSpec } from "../edge/api-route.ts";
+import { actorOf } from "../line-features/api.ts";
+import { activateBundle, showBalance, showBundles, stopRenewal } from "./service.ts";
+import { ChargingError, type ChargingErrorCode } from "./types.ts";
+
+const tags = ["My line and charging"];
+
+const balanceSchema = z
+  .object({
+    gsm: z.string(),
+    plan: z.enum(["prepaid", "postpaid"]),
+    mainBalance: z.number().int().nullable().openapi({ description: "Prepaid: the main balance; null for postpaid" }),
+    validUntil: z.string().nullable().openapi({ description: "Prepaid: yyyy-mm-dd until which the balance is valid; null when never topped up, and for postpaid" }),
+    unbilled: z.number().int().nullable().openapi({ description: "Postpaid: used and not yet billed; null for prepaid" }),
+    creditLimit: z.number().int().nullable().openapi({ description: "Postpaid: how far the unbilled amount may go; null for prepaid" }),
+    available: z.number().int().openapi({ description: "What may be spent on a bundle now" }),
+  })
+  .openapi("LineBalance");
+
+const allowanceSchema = z.object({
+  kind: z.enum(["data", "voice", "sms"]),
+  unit: z.enum(["GB", "MB", "min", "sms", "unlimited"]),
+  total: z.number().nullable().openapi({ description: "What the bundle includes, in unit; null when unlimited" }),
+  remaining: z.number().nullable().openapi({ description: "What is left, in unit; null when unlimited" }),
+});
+
+const bundleSchema = z
+  .object({
+    id: z.number().int().openapi({ description: "The subscription (stopRenewal takes it)" }),
+    bundleId: z.number().int().openapi({ description: "The catalogue bundle it was bought as" }),
+    name: z.string(),
+    price: z.number().int(),
+    startedAt: z.string().openapi({ description: "ISO 8601" }),
+    endsAt: z.string().openapi({ description: "ISO 8601" }),
+    renews: z.boolean(),
+    allowances: z.array(allowanceSchema),
+  })
+  .openapi("ActiveBundle");
+
+const orderSchema = z
+  .object({
+    orderId: z.number().int(),
+    subscriptionId: z.number().int(),
+    bundleId: z.number().int(),
+    price: z.number().int(),
+    renews: z.boolean(),
+    createdAt: z.string().openapi({ description: "ISO 8601" }),
+    repeated: z.boolean().openapi({ description: "true: the idempotency key had already ordered; nothing was charged this time" }),
+    balance: balanceSchema,
+  })
+  .openapi("BundleOrder");
+
+function chargingRoute<B extends z.ZodType>(path: string, summary: string, body: { schema: B; description: string }, response: z.ZodType, codes: ChargingErrorCode[]): ApiRouteSpec<B> {
+  const byStatus = new Map<number, string[]>([[400, ["BAD_REQUEST (field errors)"]], [401, ["SESSION_EXPIRED"]]]);
+  for (const code of codes) {
+    const status = new ChargingError(code).httpStatus;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return {
+    method: "post",
+    path,
+    tags,
+    summary,
+    session: true,
+    body,
+    responses: {
+      200: jsonContent(successSchema(response), "status 200: done"),
+      ...Object.fromEntries([...byStatus].map(([status, list]) => [status, jsonContent(failureSchema, list.join(", "))])),
+    },
+  };
+}
+
+export const chargingApi = createApiRouter();
+
+apiRoute(chargingApi, chargingRoute("/core/api/charging/balance/show", "The balance of a number (prepaid: main balance and validity; postpaid: unbilled and credit limit)", { schema: numberForm, description: "The number" }, balanceSchema, ["NOT_YOUR_NUMBER"]), async (c, { body, session }) =>
+  ok(c, await showBalance(c.get("services"), session.accountId, body.gsm), "charging.balanceShown"),
+);
+
+apiRoute(
+  chargingApi,
+  chargingRoute("/core/api/charging/bundles/show", "The active bundles of a number, with what is left of each allowance", { schema: numberForm, description: "The number" }, z.array(bundleSchema), ["NOT_YOUR_NUMBER"]),
+  async (c, { body, session }) => ok(c, await showBundles(c.get("services"), session.accountId, body.gsm, c.get("language")), "charging.bundlesShown"),
+);
+
+apiRoute(
+  chargingApi,
+  chargingRoute(
+    "/core/api/charging/bundles/activate",
+    "Buy a bundle of the catalogue for a number, at once; the same idempotencyKey again answers the same order and charges nothing",
+    { schema: bundleActivateForm, description: "The number, the bundle, the renewal choice and the client's key of this order" },
+    orderSchema,
+    ["NOT_YOUR_NUMBER", "BUNDLE_NOT_FOUND", "LINE_DEACTIVATED", "BUNDLE_NOT_ELIGIBLE", "INSUFFICIENT_BALANCE", "IDEMPOTENCY_KEY_REUSED"],
+  ),
+  async (c, { body, session }) => {
+    const order = await activateBundle(c.get("services"), actorOf(c, session), body, c.get("language"));
+    return ok(c, order, order.repeated ? "charging.alreadyActivated" : "charging.activated");
+  },
+);
+
+apiRoute(
+  chargingApi,
+  chargingRoute("/core/api/charging/bundles/stopRenewal", "Stop the renewal of an active bundle (it stays active until its end)", { schema: stopRenewalForm, description: "The number and the subscription" }, bundleSchema, [
+    "NOT_YOUR_NUMBER",
+    "SUBSCRIPTION_NOT_FOUND",
+  ]),
+  async (c, { body, session }) => ok(c, await stopRenewal(c.get("services"), actorOf(c, session), body.gsm, body.subscriptionId, c.get("language")), "charging.renewalStopped"),
+);

@@ -1,0 +1,150 @@
+// The embedded charging driver: the line's money, its bundles and its orders in our PostgreSQL (the
+// charging_* tables of migration 0009). Not a simulation of numbers made up from the number: a line has
+// exactly what its rows say (demo lines get theirs from the migration's seed; any other line starts, at
+// its first use, as prepaid with nothing on it). An order is one transaction that locks the line's row,
+// so orders of one line run one after the other: the key's earlier order is found, or the line's state,
+// the catalogue price and the money are checked, the money is taken, the subscription and the order are
+// written, all or nothing.
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { bundles, chargingAllowances, chargingLines, chargingOrders, chargingSubscriptions, networkLines } from "../db/schema.ts";
+import { ChargingError, spendable, type Allowance, type AllowanceKind, type AllowanceUnit, type BundleOrder, type BundleSubscription, type ChargingPort, type LineBalance } from "./types.ts";
+
+type LineRow = typeof chargingLines.$inferSelect;
+
+function balanceOf(row: LineRow): LineBalance {
+  return row.plan === "postpaid"
+    ? { gsm: row.gsm, plan: "postpaid", unbilled: row.unbilled, creditLimit: row.creditLimit }
+    : { gsm: row.gsm, plan: "prepaid", mainBalance: row.mainBalance, validUntil: row.validUntil };
+}
+
+/** Amounts in a unit are kept to three decimals (what is left of 1.5 GB after use). */
+const rounded = (value: number) => Math.round(value * 1000) / 1000;
+
+export function createEmbeddedCharging(db: Db): ChargingPort {
+  const readLine = async (gsm: string) => (await db.select().from(chargingLines).where(eq(chargingLines.gsm, gsm)).limit(1))[0];
+  /** The line's row, added at its first use (prepaid, nothing on it); read first, since it is there but once. */
+  async function ensureLine(gsm: string): Promise<LineRow> {
+    const row = await readLine(gsm);
+    if (row) return row;
+    // A parallel first use may add it too: nothing on conflict, and read again.
+    await db.insert(chargingLines).values({ gsm }).onConflictDoNothing();
+    return (await readLine(gsm))!;
+  }
+
+  async function subscriptionsOf(executor: Db, gsm: string, ids?: number[]): Promise<BundleSubscription[]> {
+    const rows = await executor
+      .select()
+      .from(chargingSubscriptions)
+      .where(and(eq(chargingSubscriptions.gsm, gsm), gt(chargingSubscriptions.endsAt, sql`now()`), ids ? inArray(chargingSubscriptions.id, ids) : undefined))
+      .orderBy(asc(chargingSubscriptions.endsAt), asc(chargingSubscriptions.id));
+    if (rows.length === 0) return [];
+    const allowances = await executor
+      .select()
+      .from(chargingAllowances)
+      .where(inArray(chargingAllowances.subscriptionId, rows.map((row) => row.id)))
+      .orderBy(asc(chargingAllowances.id));
+    return rows.map((row) => ({
+      id: row.id,
+      bundleId: row.bundleId,
+      title: { ar: row.titleAr, en: row.titleEn },
+      price: row.price,
+      startedAt: row.startedAt,
+      endsAt: row.endsAt,
+      renews: row.renews,
+      allowances: allowances
+        .filter((allowance) => allowance.subscriptionId === row.id)
+        .map(
+          (allowance): Allowance => ({
+            kind: allowance.kind as AllowanceKind,
+            unit: allowance.unit as AllowanceUnit,
+            total: allowance.total,
+            remaining: allowance.total === null ? null : rounded(Math.max(0, allowance.total - allowance.used)),
+          }),
+        ),
+    }));
+  }
+
+  return {
+    driver: "embedded",
+
+    balance: async (gsm) => balanceOf(await ensureLine(gsm)),
+
+    activeBundles: (gsm) => subscriptionsOf(db, gsm),
+
+    async activateBundle({ gsm, bundleId, renew, idempotencyKey }): Promise<BundleOrder> {
+      await ensureLine(gsm);
+      return db.transaction(async (tx) => {
+        // The line's row lock: every order of this line waits here for the one before it to end.
+        const [line] = await tx.select().from(chargingLines).where(eq(chargingLines.gsm, gsm)).for("update");
+        // Read after the lock, so an order of the same key that just committed is seen.
+        const [earlier] = await tx
+          .select()
+          .from(chargingOrders)
+          .where(and(eq(chargingOrders.gsm, gsm), eq(chargingOrders.idempotencyKey, idempotencyKey)))
+          .limit(1);
+        if (earlier) {
+          if (earlier.bundleId !== bundleId) throw new ChargingError("IDEMPOTENCY_KEY_REUSED");
+          return { ...earlier, repeated: true, balance: balanceOf(line!) };
+        }
+        // The hotline's state, held while the order runs (a deactivation waits for it, or it waits).
+        const [network] = await tx.select({ state: networkLines.state }).from(networkLines).where(eq(networkLines.gsm, gsm)).for("share");
+        if (network?.state === "deactivated") throw new ChargingError("LINE_DEACTIVATED");
+        const [bundle] = await tx.select().from(bundles).where(eq(bundles.id, bundleId)).limit(1);
+        if (!bundle) throw new ChargingError("BUNDLE_NOT_FOUND");
+        if (bundle.eligibility !== "both" && bundle.eligibility !== line!.plan) throw new ChargingError("BUNDLE_NOT_ELIGIBLE");
+        if (spendable(balanceOf(line!)) < bundle.price) throw new ChargingError("INSUFFICIENT_BALANCE");
+        const [after] = await tx
+          .update(chargingLines)
+          .set(
+            line!.plan === "postpaid"
+              ? { unbilled: sql`${chargingLines.unbilled} + ${bundle.price}`, updatedAt: sql`now()` }
+              : { mainBalance: sql`${chargingLines.mainBalance} - ${bundle.price}`, updatedAt: sql`now()` },
+          )
+          .where(eq(chargingLines.gsm, gsm))
+          .returning();
+        const renews = renew && bundle.renewal === "auto";
+        const [subscription] = await tx
+          .insert(chargingSubscriptions)
+          .values({
+            gsm,
+            bundleId,
+            titleAr: bundle.titleAr,
+            titleEn: bundle.titleEn,
+            price: bundle.price,
+            endsAt: sql`now() + make_interval(days => ${bundle.validityDays})`,
+            renews,
+          })
+          .returning({ id: chargingSubscriptions.id });
+        if (bundle.allowances.length > 0) {
+          await tx.insert(chargingAllowances).values(
+            bundle.allowances.map((allowance) => ({
+              subscriptionId: subscription!.id,
+              kind: allowance.kind,
+              unit: allowance.unit,
+              total: allowance.unit === "unlimited" ? null : allowance.amount,
+            })),
+          );
+        }
+        const [order] = await tx
+          .insert(chargingOrders)
+          .values({ gsm, idempotencyKey, bundleId, price: bundle.price, subscriptionId: subscription!.id, renews })
+          .returning();
+        return { ...order!, repeated: false, balance: balanceOf(after!) };
+      });
+    },
+
+    async stopRenewal(gsm, subscriptionId) {
+      const changed = await db
+        .update(chargingSubscriptions)
+        .set({ renews: false, renewalStoppedAt: sql`coalesce(${chargingSubscriptions.renewalStoppedAt}, now())` })
+        .where(and(eq(chargingSubscriptions.id, subscriptionId), eq(chargingSubscriptions.gsm, gsm), gt(chargingSubscriptions.endsAt, sql`now()`)))
+        .returning({ id: chargingSubscriptions.id });
+      if (changed.length === 0) throw new ChargingError("SUBSCRIPTION_NOT_FOUND");
+      const [subscription] = await subscriptionsOf(db, gsm, [subscriptionId]);
+      return subscription!;
+    },
+
+    async close() {},
+  };
+}

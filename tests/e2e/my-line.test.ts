@@ -1,0 +1,216 @@
+// My line and buying a bundle in a real browser (issue 16, part 1): a subscriber activates a bundle from
+// its details page — a dialog with the price, the balance after and the renewal choice, confirm, a toast —
+// and My line shows the bundle with what is left and the reduced balance, and stops its renewal; with too
+// little money the confirmation says so, offers the top-up page and cannot be confirmed; a refusal of the
+// server is shown; a guest logs in and continues to the confirmation on My line; both fit 320 px in Arabic.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ar from "../../app/i18n/ar.json" with { type: "json" };
+import en from "../../app/i18n/en.json" with { type: "json" };
+import { formatAmount, formatNumber } from "../../common/format.ts";
+import type { Language } from "../../common/language.ts";
+import { withClient } from "../support/database.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { ACCOUNT_TEST_ENV, codeSentTo, signUpOverHttp, TEXT, toast, typeCode } from "./accounts-support.ts";
+import { DESKTOP, launchBrowser, openPage, waitForHydration } from "./browser.ts";
+import { openAsSubscriber } from "./subscriber-page.ts";
+import { axeViolations, blocking, describeViolations } from "./axe.ts";
+
+const catalogs = { ar, en } as const;
+const CURRENCY = { ar: "ل.س", en: "SYP" } as const;
+/** content/bundles.json: Weekly internet 5 GB, 6,000, renews. */
+const WEEKLY = { id: 102, price: 6000, path: "/bundle-details/data/102", title: { en: "Weekly internet 5 GB" } };
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer({ env: ACCOUNT_TEST_ENV }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function setBalance(gsm: string, mainBalance: number): Promise<void> {
+  await withClient(server.databaseUrl, (client) =>
+    client.query(
+      "insert into charging_lines (gsm, plan, main_balance, valid_until) values ($1, 'prepaid', $2, current_date + 30) on conflict (gsm) do update set main_balance = excluded.main_balance",
+      [gsm, mainBalance],
+    ),
+  );
+}
+
+const amount = (language: Language, value: number) => formatAmount(language, value, CURRENCY[language]);
+
+async function mainBalanceShown(page: Page): Promise<string> {
+  return (await page.getByTestId("main-balance").textContent())!.trim();
+}
+
+describe("buying a bundle", () => {
+  for (const language of ["ar", "en"] as const) {
+    it(`a subscriber activates a bundle from its details page; My line shows it and the reduced balance (${language})`, async () => {
+      const t = catalogs[language];
+      const { page, context, errors, gsm } = await openAsSubscriber(browser, server, WEEKLY.path, language);
+      await setBalance(gsm, 10000);
+      await page.getByRole("link", { name: t.myLine.activate }).click();
+      // A dialog over the bundle's page: price, balance after, renewal ticked.
+      const dialog = page.getByRole("dialog", { name: new RegExp(t.myLine.confirmTitle.split("{{")[0]!.trim()) });
+      await dialog.getByText(amount(language, WEEKLY.price)).waitFor();
+      expect((await dialog.getByTestId("balance-after").textContent())!.trim()).toBe(amount(language, 10000 - WEEKLY.price));
+      expect(await dialog.getByRole("checkbox", { name: t.myLine.renewChoice }).isChecked()).toBe(true);
+      await dialog.getByRole("button", { name: t.myLine.confirm }).click();
+      await toast(page, t.charging.activated).waitFor();
+      await dialog.waitFor({ state: "detached" });
+      expect(new URL(page.url()).pathname).toBe(WEEKLY.path);
+      // My line, from the welcome menu (the header's account button names the number), shows it.
+      await page.locator("header").getByRole("button", { name: gsm }).click();
+      await page.getByRole("dialog", { name: t.welcome.title }).getByRole("link", { name: t.welcome.myLine }).click();
+      await page.waitForURL(/\/my-line$/);
+      expect(await mainBalanceShown(page)).toBe(amount(language, 10000 - WEEKLY.price));
+      const bundles = page.getByRole("region", { name: t.myLine.bundlesTitle });
+      if (language === "en") await bundles.getByRole("heading", { name: WEEKLY.title.en }).waitFor();
+      const five = t.bundles.units.GB_other.replace("{{amount}}", formatNumber(language, 5));
+      await bundles.getByText(t.myLine.left.replace("{{left}}", five).replace("{{total}}", five)).waitFor();
+      await bundles.getByText(t.myLine.renews, { exact: false }).waitFor();
+      // Stop renewal: the bundle stays, without renewal.
+      await bundles.getByRole("button", { name: t.myLine.stopRenewal }).click();
+      await toast(page, t.charging.renewalStopped).waitFor();
+      await bundles.getByText(t.myLine.doesNotRenew, { exact: false }).waitFor();
+      expect(await bundles.getByRole("button", { name: t.myLine.stopRenewal }).count()).toBe(0);
+      const orders = await withClient(server.databaseUrl, async (client) => (await client.query("select count(*)::int as n from charging_orders where gsm = $1", [gsm])).rows[0].n);
+      expect(orders).toBe(1);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("with too little money the confirmation says so, links to the top-up page and cannot be confirmed, over the bundle page and on My line (ar)", async () => {
+    const t = catalogs.ar;
+    const { page, context, errors, gsm } = await openAsSubscriber(browser, server, WEEKLY.path, "ar");
+    await setBalance(gsm, 1000);
+    await page.getByRole("link", { name: t.myLine.activate }).click();
+    const dialog = page.getByRole("dialog", { name: new RegExp(t.myLine.confirmTitle.split("{{")[0]!.trim()) });
+    await dialog.getByRole("alert").filter({ hasText: t.myLine.notEnough }).waitFor();
+    expect(await dialog.getByRole("link", { name: t.myLine.topUp }).getAttribute("href")).toBe("/products/payment/62");
+    expect(await dialog.getByRole("button", { name: t.myLine.confirm }).isDisabled()).toBe(true);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    // Without the dialog (a plain link before hydration, or after login), the same confirmation on My line.
+    await page.goto(`/my-line?activate=${WEEKLY.id}`);
+    await waitForHydration(page);
+    await page.getByRole("alert").filter({ hasText: t.myLine.notEnough }).waitFor();
+    const confirmation = page.getByRole("region", { name: new RegExp(t.myLine.confirmTitle.split("{{")[0]!.trim()) });
+    expect(await confirmation.getByRole("link", { name: t.myLine.topUp }).getAttribute("href")).toBe("/products/payment/62");
+    expect(await confirmation.getByRole("button", { name: t.myLine.confirm }).isDisabled()).toBe(true);
+    expect(await mainBalanceShown(page)).toBe(amount("ar", 1000));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the server's refusal in the dialog: its message and the top-up link, nothing bought (en)", async () => {
+    const t = catalogs.en;
+    const { page, context, gsm } = await openAsSubscriber(browser, server, WEEKLY.path, "en");
+    await setBalance(gsm, 10000);
+    await page.getByRole("link", { name: t.myLine.activate }).click();
+    const dialog = page.getByRole("dialog", { name: new RegExp(t.myLine.confirmTitle.split("{{")[0]!.trim()) });
+    await dialog.getByTestId("balance-after").waitFor();
+    await setBalance(gsm, 100);
+    await dialog.getByRole("button", { name: t.myLine.confirm }).click();
+    await dialog.getByRole("alert").filter({ hasText: t.charging.errors.INSUFFICIENT_BALANCE }).waitFor();
+    await dialog.getByRole("link", { name: t.myLine.topUp }).waitFor();
+    await context.close();
+  });
+
+  it("the server's refusal is shown with the top-up link when the money went in the meantime (en)", async () => {
+    const t = catalogs.en;
+    const { page, context, gsm } = await openAsSubscriber(browser, server, `/my-line?activate=${WEEKLY.id}`, "en");
+    await setBalance(gsm, 10000);
+    await page.reload();
+    await waitForHydration(page);
+    await setBalance(gsm, 100);
+    await page.getByRole("button", { name: t.myLine.confirm }).click();
+    await page.getByRole("alert").filter({ hasText: t.charging.errors.INSUFFICIENT_BALANCE }).waitFor();
+    await page.getByRole("link", { name: t.myLine.topUp }).first().waitFor();
+    await context.close();
+  });
+
+  it("from a bundle list, a card's Activate link opens the confirmation of that bundle on My line (en)", async () => {
+    const t = catalogs.en;
+    const { page, context, gsm } = await openAsSubscriber(browser, server, "/bundles/1", "en");
+    await setBalance(gsm, 10000);
+    await page.getByRole("article", { name: WEEKLY.title.en }).getByRole("link", { name: t.myLine.activate }).click();
+    await page.waitForURL(new RegExp(`/my-line\\?activate=${WEEKLY.id}$`));
+    await page.getByRole("heading", { name: t.myLine.confirmTitle.replace("{{name}}", WEEKLY.title.en) }).waitFor();
+    expect((await page.getByTestId("balance-after").textContent())!.trim()).toBe(amount("en", 10000 - WEEKLY.price));
+    await context.close();
+  });
+
+  it("a guest asking to activate logs in and continues to the confirmation (en)", async () => {
+    const t = catalogs.en;
+    const text = TEXT.en;
+    const { gsm } = await signUpOverHttp(server);
+    const { page, context } = await openPage(browser, server.url, DESKTOP, "en");
+    await page.goto(WEEKLY.path);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: t.myLine.activate }).click();
+    await page.waitForURL(/\/home\?login=1$/);
+    await waitForHydration(page);
+    const dialog = page.getByRole("dialog", { name: text.login });
+    await dialog.waitFor();
+    const since = Date.now();
+    await dialog.getByRole("textbox", { name: text.number }).fill(gsm);
+    await dialog.getByRole("button", { name: text.sendCode }).click();
+    await dialog.getByRole("group", { name: text.code }).waitFor();
+    await typeCode(page, "en", await codeSentTo(server, gsm, since));
+    await dialog.getByRole("button", { name: text.confirm }).click();
+    await page.waitForURL(/\/my-line\?activate=102$/);
+    await page.getByRole("heading", { name: t.myLine.confirmTitle.replace("{{name}}", WEEKLY.title.en) }).waitFor();
+    await context.close();
+  });
+});
+
+describe("accessibility", () => {
+  it("My line with a bundle, and the confirmation dialog over a bundle page, have no serious axe violation (ar)", async () => {
+    const { page, context, gsm } = await openAsSubscriber(browser, server, `/my-line?activate=${WEEKLY.id}`, "ar");
+    await setBalance(gsm, 30000);
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByRole("button", { name: catalogs.ar.myLine.confirm }).click();
+    await toast(page, catalogs.ar.charging.activated).waitFor();
+    await page.waitForURL(/\/my-line$/);
+    const onMyLine = blocking(await axeViolations(page, "/my-line"));
+    expect(onMyLine, describeViolations(onMyLine)).toEqual([]);
+    await page.goto(WEEKLY.path);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: catalogs.ar.myLine.activate }).click();
+    await page.getByRole("dialog").getByTestId("balance-after").waitFor();
+    const inDialog = blocking(await axeViolations(page, `${WEEKLY.path} dialog`));
+    expect(inDialog, describeViolations(inDialog)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("My line on a phone", () => {
+  it("fits a 320 px screen in Arabic, with a bundle and the confirmation shown", async () => {
+    const { page, context, gsm } = await openAsSubscriber(browser, server, "/my-line", "ar", { width: 320, height: 700 });
+    await setBalance(gsm, 50000);
+    await page.goto(`/my-line?activate=401`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: catalogs.ar.myLine.confirm }).click();
+    await toast(page, catalogs.ar.charging.activated).waitFor();
+    await page.goto(`/my-line?activate=${WEEKLY.id}`);
+    await waitForHydration(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, "My line is wider than a 320 px screen").toBeLessThanOrEqual(0);
+    // The dialog over the bundle page fits too.
+    await page.goto(WEEKLY.path);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: catalogs.ar.myLine.activate }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByTestId("balance-after").waitFor();
+    const box = (await dialog.boundingBox())!;
+    expect(box.x, "the dialog starts off screen").toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, "the dialog ends off screen").toBeLessThanOrEqual(320);
+    await context.close();
+  });
+});
