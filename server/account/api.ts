@@ -7,7 +7,7 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { encryptedNumberAndCodeForm, encryptedNumberForm, numberForm, profileUpdateSchema } from "../../common/account.ts";
 import { createApiRouter } from "../api/router.ts";
-import { failureSchema, jsonContent, ok, successSchema } from "../api/envelope.ts";
+import { failureResponses, failureSchema, jsonContent, ok, successSchema } from "../api/envelope.ts";
 import { apiRoute, bearerHeaders, bearerSession, languageHeaders, type IpLimit } from "../edge/api-route.ts";
 import type { AppEnv } from "../http-env.ts";
 import {
@@ -78,16 +78,9 @@ const publicKeySchema = z.object({ pem: z.string(), alg: z.literal("RSA-OAEP-256
 
 /** Every failure answer of the account rules a route can give, documented by status. */
 function failures(...codes: AccountErrorCode[]) {
-  const byStatus = new Map<number, string[]>();
-  for (const code of codes) {
-    const status = new AccountError(code).httpStatus;
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
-  return Object.fromEntries(
-    [...byStatus].map(([status, list]) => [
-      status,
-      jsonContent(failureSchema, `${list.join(", ")}${status === 429 ? " (with Retry-After in seconds)" : ""}${status === 400 ? "; BAD_REQUEST for a missing field" : ""}`),
-    ]),
+  return failureResponses(
+    codes.map((code) => new AccountError(code)),
+    (status) => (status === 429 ? " (with Retry-After in seconds)" : status === 400 ? "; BAD_REQUEST for a missing field" : ""),
   );
 }
 const missingField = { 400: jsonContent(failureSchema, "BAD_REQUEST: a field is missing") };

@@ -29,6 +29,22 @@ export const failureSchema = z
   })
   .openapi("Failure");
 
+/**
+ * The failure answers of an API row for its OpenAPI document: each refusal (an AppError, or a status and a
+ * label for what is not one) listed under its HTTP status, in the order given; `note` adds to a status's text.
+ */
+export function failureResponses(refusals: Iterable<{ httpStatus: number; code: string }>, note: (status: number) => string = () => "") {
+  const byStatus = new Map<number, string[]>();
+  for (const { httpStatus, code } of refusals) byStatus.set(httpStatus, [...(byStatus.get(httpStatus) ?? []), code]);
+  return Object.fromEntries([...byStatus].map(([status, list]) => [status, jsonContent(failureSchema, `${list.join(", ")}${note(status)}`)]));
+}
+
+/** What every row with a body and a session may refuse before its own rules. */
+export const sessionRowRefusals = [
+  { httpStatus: 400, code: "BAD_REQUEST (field errors)" },
+  { httpStatus: 401, code: "SESSION_EXPIRED" },
+];
+
 export const languageHeader = z.object({
   "accept-language": z.string().optional().openapi({ description: "ar (default) or en", example: "ar" }),
 });

@@ -5,7 +5,7 @@ import { z } from "@hono/zod-openapi";
 import { numberForm } from "../../common/account.ts";
 import { bundleActivateForm, stopRenewalForm } from "../../common/charging.ts";
 import { createApiRouter } from "../api/router.ts";
-import { failureSchema, jsonContent, ok, successSchema } from "../api/envelope.ts";
+import { failureResponses, jsonContent, ok, sessionRowRefusals, successSchema } from "../api/envelope.ts";
 import { apiRoute, type ApiRouteSpec } from "../edge/api-route.ts";
 import { actorOf } from "../line-features/api.ts";
 import { activateBundle, showBalance, showBundles, stopRenewal } from "./service.ts";
@@ -59,11 +59,6 @@ const orderSchema = z
   .openapi("BundleOrder");
 
 function chargingRoute<B extends z.ZodType>(path: string, summary: string, body: { schema: B; description: string }, response: z.ZodType, codes: ChargingErrorCode[]): ApiRouteSpec<B> {
-  const byStatus = new Map<number, string[]>([[400, ["BAD_REQUEST (field errors)"]], [401, ["SESSION_EXPIRED"]]]);
-  for (const code of codes) {
-    const status = new ChargingError(code).httpStatus;
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
   return {
     method: "post",
     path,
@@ -73,7 +68,7 @@ function chargingRoute<B extends z.ZodType>(path: string, summary: string, body:
     body,
     responses: {
       200: jsonContent(successSchema(response), "status 200: done"),
-      ...Object.fromEntries([...byStatus].map(([status, list]) => [status, jsonContent(failureSchema, list.join(", "))])),
+      ...failureResponses([...sessionRowRefusals, ...codes.map((code) => new ChargingError(code))]),
     },
   };
 }

@@ -9,7 +9,7 @@ import { numberForm } from "../../common/account.ts";
 import { autoReplyActivateForm, callerFilterSchema, callerSearchForm, callForwardActivateForm, superClipActivateForm } from "../../common/line-features.ts";
 import type { SessionAccount } from "../auth/session.ts";
 import { createApiRouter } from "../api/router.ts";
-import { failureSchema, jsonContent, ok, successSchema } from "../api/envelope.ts";
+import { failureResponses, jsonContent, ok, sessionRowRefusals, successSchema } from "../api/envelope.ts";
 import { apiRoute, type ApiRouteSpec } from "../edge/api-route.ts";
 import { validate } from "../edge/app-error.ts";
 import { AUTO_REPLY_BODY, type BodyLimits } from "../edge/limits.ts";
@@ -41,13 +41,8 @@ const callerPageSchema = z
   .openapi("CallerPage");
 
 function failures(codes: LineFeatureErrorCode[], accountCodes: Partial<Record<number, string[]>> = {}) {
-  const byStatus = new Map<number, string[]>([[400, ["BAD_REQUEST (field errors)"]], [401, ["SESSION_EXPIRED"]]]);
-  for (const code of codes) {
-    const status = new LineFeatureError(code).httpStatus;
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
-  for (const [status, list] of Object.entries(accountCodes)) byStatus.set(Number(status), [...(byStatus.get(Number(status)) ?? []), ...(list ?? [])]);
-  return Object.fromEntries([...byStatus].map(([status, list]) => [status, jsonContent(failureSchema, list.join(", "))]));
+  const accountRefusals = Object.entries(accountCodes).flatMap(([status, list]) => (list ?? []).map((code) => ({ httpStatus: Number(status), code })));
+  return failureResponses([...sessionRowRefusals, ...codes.map((code) => new LineFeatureError(code)), ...accountRefusals]);
 }
 
 /**
