@@ -20,7 +20,7 @@ export type ActivationAnswer = { ok: true; message: string } | { ok: false; mess
 export function ActivateBundleDialog({ bundleId, isOpen, onOpenChange }: { bundleId: number; isOpen: boolean; onOpenChange(open: boolean): void }) {
   const { t } = useTranslation();
   const { language, currencySuffix } = useShell().shell;
-  const confirmation = useFetcher<Pick<MyLinePageProps, "balance" | "offer" | "idempotencyKey" | "lineState">>();
+  const confirmation = useFetcher<Pick<MyLinePageProps, "gsm" | "balance" | "offer" | "idempotencyKey" | "lineState">>();
   const order = useFetcher<ActivationAnswer>();
   // Each opening is a new confirmation, with a new key: read it again.
   const openings = useRef(0);
@@ -78,6 +78,7 @@ export function ActivateBundleDialog({ bundleId, isOpen, onOpenChange }: { bundl
               <order.Form key={openings.current} method="post" action={activateBundlePath(offer.id)} className="flex flex-col gap-3">
                 <input type="hidden" name="intent" value="activate" />
                 <input type="hidden" name="via" value="dialog" />
+                <input type="hidden" name="gsm" value={loaded.gsm} />
                 <input type="hidden" name="bundleId" value={offer.id} />
                 <input type="hidden" name="idempotencyKey" value={loaded.idempotencyKey} />
                 {offer.renewal === "auto" ? (

@@ -95,7 +95,7 @@ function BalanceCard({ balance }: { balance: BalanceView }) {
   );
 }
 
-function BundleItem({ bundle, busy }: { bundle: MyLinePageProps["bundles"][number]; busy: boolean }) {
+function BundleItem({ gsm, bundle, busy }: { gsm: string; bundle: MyLinePageProps["bundles"][number]; busy: boolean }) {
   const { t } = useTranslation();
   const { language } = useShell().shell;
   const headingId = `subscription-${bundle.id}`;
@@ -111,6 +111,7 @@ function BundleItem({ bundle, busy }: { bundle: MyLinePageProps["bundles"][numbe
       {bundle.renews ? (
         <Form method="post" action={MY_LINE_PATH}>
           <input type="hidden" name="intent" value="stop-renewal" />
+          <input type="hidden" name="gsm" value={gsm} />
           <input type="hidden" name="subscriptionId" value={bundle.id} />
           <button type="submit" disabled={busy} className={outlinedButton} aria-describedby={headingId}>{t("myLine.stopRenewal")}</button>
         </Form>
@@ -119,7 +120,7 @@ function BundleItem({ bundle, busy }: { bundle: MyLinePageProps["bundles"][numbe
   );
 }
 
-function Confirmation({ offer, balance, idempotencyKey, lineState, refusal, busy }: { offer: NonNullable<MyLinePageProps["offer"]>; balance: BalanceView; idempotencyKey: string; lineState: string; refusal: Refusal; busy: boolean }) {
+function Confirmation({ gsm, offer, balance, idempotencyKey, lineState, refusal, busy }: { gsm: string; offer: NonNullable<MyLinePageProps["offer"]>; balance: BalanceView; idempotencyKey: string; lineState: string; refusal: Refusal; busy: boolean }) {
   const { t } = useTranslation();
   const { language, currencySuffix } = useShell().shell;
   const after = balance.available - offer.price;
@@ -143,6 +144,8 @@ function Confirmation({ offer, balance, idempotencyKey, lineState, refusal, busy
       {!enough || refusal ? <Link to={PAYMENT_QUICK_LINK} className="self-start font-bold text-brand-700 underline">{t("myLine.topUp")}</Link> : null}
       <Form method="post" action={`${MY_LINE_PATH}?activate=${offer.id}`} className="flex flex-col gap-3">
         <input type="hidden" name="intent" value="activate" />
+        {/* The number this confirmation was made for: another selected since (another tab) does not pay for it. */}
+        <input type="hidden" name="gsm" value={gsm} />
         <input type="hidden" name="bundleId" value={offer.id} />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         {offer.renewal === "auto" ? (
@@ -172,7 +175,7 @@ export function MyLinePage({ heading, gsm, balance, bundles, lineState, offer, i
         {t("myLine.number")}: <span className="font-bold" data-testid="my-line-number">{ltr(gsm)}</span>
       </p>
       <div className="grid gap-6 nav:grid-cols-2">
-        {offer ? <Confirmation offer={offer} balance={balance} idempotencyKey={idempotencyKey} lineState={lineState} refusal={refusal} busy={busy} /> : null}
+        {offer ? <Confirmation gsm={gsm} offer={offer} balance={balance} idempotencyKey={idempotencyKey} lineState={lineState} refusal={refusal} busy={busy} /> : null}
         <BalanceCard balance={balance} />
         <section aria-labelledby="my-line-bundles" className={cardClass}>
           <h2 id="my-line-bundles" className={cardTitleClass}>{t("myLine.bundlesTitle")}</h2>
@@ -182,7 +185,7 @@ export function MyLinePage({ heading, gsm, balance, bundles, lineState, offer, i
           ) : (
             <ul className="flex flex-col gap-3">
               {bundles.map((bundle) => (
-                <BundleItem key={bundle.id} bundle={bundle} busy={busy} />
+                <BundleItem gsm={gsm} key={bundle.id} bundle={bundle} busy={busy} />
               ))}
             </ul>
           )}

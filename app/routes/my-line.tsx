@@ -21,6 +21,9 @@ import { pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta } from "../pages/SectionPage.tsx";
 import { requireSubscriber } from "../session.server.ts";
 
+/** A bundle id as the database can hold it (int4): anything else asks for no bundle rather than a 500. */
+const isRowId = (value: number) => Number.isInteger(value) && value > 0 && value <= 2_147_483_647;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = requireSubscriber(request, context);
   const { services, language } = pageTools(context);
@@ -28,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [line, status, offer] = await Promise.all([
     showMyLine(services, account.accountId, account.selectedGsm, language),
     services.network.lineStatus(account.selectedGsm),
-    Number.isSafeInteger(asked) && asked > 0 ? getBundle(services.db, language, asked) : null,
+    isRowId(asked) ? getBundle(services.db, language, asked) : null,
   ]);
   return {
     heading: pageHeading(context, "page.myLine", [["page.profile", "/profile"]]),
@@ -43,11 +46,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const action = pageAction(MY_LINE_PATH, async ({ context, fields, account }) => {
-  const { actor, gsm } = actorOf(account!, context);
+  const { actor, gsm: selectedGsm } = actorOf(account!, context);
   const { services, language } = pageTools(context);
+  // The number the form was shown for (the selection may have changed since, in another tab); the service
+  // refuses one the session does not own (403, nothing changes).
+  const gsm = fields.gsm ?? selectedGsm;
   if (fields.intent === "stop-renewal") {
-    const { subscriptionId } = validate(stopRenewalForm, { gsm, subscriptionId: fields.subscriptionId });
-    await stopRenewal(services, actor, gsm, subscriptionId, language);
+    const stop = validate(stopRenewalForm, { gsm, subscriptionId: fields.subscriptionId });
+    await stopRenewal(services, actor, stop.gsm, stop.subscriptionId, language);
     addNotice(context, { tone: "success", key: "charging.renewalStopped" });
     return redirect(MY_LINE_PATH);
   }

@@ -32,7 +32,8 @@ export function ErrorState({ part = false, onRetry, retryHref = "" }: { part?: b
 export function OverlayErrorState({ onRetry, onDismiss }: { onRetry(): void; onDismiss(): void }) {
   const { t } = useTranslation();
   return (
-    <div className="fixed inset-x-4 bottom-20 z-50 mx-auto max-w-sm rounded-xl bg-white shadow-xl ring-1 ring-black/10">
+    // pointer-events: an overlay trigger may sit in a wrapper that lets clicks through (the floating Support button).
+    <div className="pointer-events-auto fixed inset-x-4 bottom-20 z-50 mx-auto max-w-sm rounded-xl bg-white shadow-xl ring-1 ring-black/10">
       <button type="button" onClick={onDismiss} className="absolute end-2 top-2 rounded px-2 text-slate-600 hover:bg-slate-100">
         {t("content.close")}
       </button>

@@ -8,7 +8,7 @@
 // PostgreSQL's own crash recovery replays the write-ahead log, so every committed write is kept.
 import { spawn, spawnSync, execFileSync, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, chownSync, chmodSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, chownSync, chmodSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -179,6 +179,12 @@ function reachableBy(user: { uid: number; gid: number }, folder: string): boolea
   return spawnSync("test", ["-x", folder], { ...user }).status === 0;
 }
 
+/** The folder of relocated clusters and binaries: root's, passable by everyone (whatever the umask). */
+function makeRelocationRoot(): void {
+  mkdirSync(RELOCATED_CLUSTERS_DIR, { recursive: true });
+  chmodSync(RELOCATED_CLUSTERS_DIR, 0o755);
+}
+
 function makeOwnedFolder(folder: string, user: { uid: number; gid: number } | undefined): void {
   mkdirSync(folder, { recursive: true });
   chmodSync(folder, 0o700);
@@ -199,16 +205,22 @@ function clusterFolders(dataDir: string, user: { uid: number; gid: number } | un
   }
   // The postgres user must be able to pass through DATA_DIR itself (mkdtemp and umask may leave it 0700).
   chmodSync(dataDir, statSync(dataDir).mode | 0o111);
-  if (reachableBy(user, dataDir)) {
+  const home = relocatedClusterDir(dataDir);
+  const relocated = { pgdata: path.join(home, "postgres"), socketDir: path.join(home, "run") };
+  // Once relocated, always relocated: a DATA_DIR that became reachable later must not start an empty cluster
+  // beside the one that holds the data.
+  const wasRelocated = existsSync(path.join(relocated.pgdata, "PG_VERSION")) || existsSync(path.join(dataDir, CLUSTER_LOCATION_NOTE));
+  if (!wasRelocated && reachableBy(user, dataDir)) {
     for (const folder of Object.values(inDataDir)) makeOwnedFolder(folder, user);
     return inDataDir;
   }
   if (existsSync(path.join(inDataDir.pgdata, "PG_VERSION"))) {
     throw new Error(`The postgres system user cannot reach ${inDataDir.pgdata}, which holds a cluster: make every parent folder of DATA_DIR traversable by it, or move DATA_DIR (or set DATABASE_URL)`);
   }
-  const home = relocatedClusterDir(dataDir);
-  mkdirSync(RELOCATED_CLUSTERS_DIR, { recursive: true, mode: 0o755 });
-  const relocated = { pgdata: path.join(home, "postgres"), socketDir: path.join(home, "run") };
+  if (wasRelocated && !existsSync(home)) {
+    throw new Error(`${path.join(dataDir, CLUSTER_LOCATION_NOTE)} says the cluster is elsewhere, but ${home} does not exist (was DATA_DIR moved? that folder is named after DATA_DIR's real path)`);
+  }
+  makeRelocationRoot();
   makeOwnedFolder(home, user);
   for (const folder of Object.values(relocated)) makeOwnedFolder(folder, user);
   writeFileSync(
@@ -233,16 +245,22 @@ function binariesFor(user: { uid: number; gid: number } | undefined, binaries: B
   const version = (JSON.parse(readFileSync(path.join(packageDir, "package.json"), "utf8")) as { version: string }).version;
   const copyDir = path.join(RELOCATED_CLUSTERS_DIR, `binaries-${os.platform()}-${os.arch()}-${version}`);
   const complete = path.join(copyDir, ".complete");
-  if (!existsSync(complete)) {
-    logger.warn({ binariesDir: copyDir }, "the postgres system user cannot reach node_modules: copying the PostgreSQL binaries where it can");
-    rmSync(copyDir, { recursive: true, force: true });
-    mkdirSync(RELOCATED_CLUSTERS_DIR, { recursive: true, mode: 0o755 });
-    cpSync(nativeDir, copyDir, { recursive: true, verbatimSymlinks: true });
-    chmodSync(copyDir, 0o755);
-    writeFileSync(complete, version);
-  }
   const relocated = (binary: string) => path.join(copyDir, path.relative(nativeDir, binary));
-  return { initdb: relocated(binaries.initdb), postgres: relocated(binaries.postgres) };
+  const copied = { initdb: relocated(binaries.initdb), postgres: relocated(binaries.postgres) };
+  if (!existsSync(complete) || !reachableBy(user, copied.postgres)) {
+    logger.warn({ binariesDir: copyDir }, "the postgres system user cannot reach node_modules: copying the PostgreSQL binaries where it can");
+    makeRelocationRoot();
+    // Copied beside, then renamed into place: a start running at the same time never sees half a copy.
+    const partial = `${copyDir}.${process.pid}.partial`;
+    rmSync(partial, { recursive: true, force: true });
+    cpSync(nativeDir, partial, { recursive: true, verbatimSymlinks: true });
+    // Readable and runnable by everyone whatever umask node_modules was installed with (u=rwX,go=rX).
+    execFileSync("chmod", ["-R", "u=rwX,go=rX", partial]);
+    writeFileSync(path.join(partial, ".complete"), version);
+    rmSync(copyDir, { recursive: true, force: true });
+    renameSync(partial, copyDir);
+  }
+  return copied;
 }
 
 export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Promise<EmbeddedPostgres> {

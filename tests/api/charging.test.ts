@@ -328,3 +328,39 @@ describe("races", () => {
     }
   });
 });
+
+describe("the My line page's forms (/my-line)", () => {
+  const postPage = (cookie: string, fields: Record<string, string>) =>
+    send(server.url, "/my-line", {
+      method: "POST",
+      headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  test("a confirmation pays for the number it was shown for, not the one selected since; a number the session does not own is 403 and nothing changes", async () => {
+    const shown = await subscriber();
+    const selectedSince = freshNumber("0966");
+    await withClient(server.databaseUrl, (client) => client.query("insert into account_numbers (gsm, account_id, is_main) values ($1, $2, false)", [selectedSince, shown.accountId]));
+    await setMoney(shown.gsm, { mainBalance: 20_000 });
+    await setMoney(selectedSince, { mainBalance: 20_000 });
+    const cookie = `${shown.cookie}; selected_gsm=${selectedSince}`;
+    const answer = await postPage(cookie, { intent: "activate", gsm: shown.gsm, bundleId: String(WEEKLY_DATA.id), renew: "1", idempotencyKey: newKey() });
+    expect(answer.status, answer.text).toBe(302);
+    expect((await counts(shown.gsm)).balance).toBe(20_000 - WEEKLY_DATA.price);
+    expect((await counts(selectedSince)).orders).toBe(0);
+
+    const stranger = await subscriber();
+    await setMoney(stranger.gsm, { mainBalance: 20_000 });
+    const refused = await postPage(cookie, { intent: "activate", gsm: stranger.gsm, bundleId: String(WEEKLY_DATA.id), renew: "1", idempotencyKey: newKey() });
+    expect(refused.status, refused.text).toBe(403);
+    expect(await counts(stranger.gsm)).toEqual({ orders: 0, subscriptions: 0, balance: 20_000 });
+  });
+
+  test("?activate= with an id no bundle can have (beyond int4) shows My line without a confirmation, not a 500", async () => {
+    const line = await subscriber();
+    for (const asked of ["9999999999", "2147483648", "1e3", "-5"]) {
+      const page = await send(server.url, `/my-line?activate=${asked}`, { headers: { cookie: line.cookie } });
+      expect(page.status, `?activate=${asked}`).toBe(200);
+    }
+  });
+});

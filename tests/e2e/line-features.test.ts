@@ -12,6 +12,7 @@ import { withClient } from "../support/database.ts";
 import { freshNumber, insertSession, postForm } from "../support/subscriber.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { openAsSubscriber as openSubscriberPage } from "./subscriber-page.ts";
+import { accountButtonName } from "./accounts-support.ts";
 import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
 
 let server: TestServer;
@@ -256,7 +257,15 @@ describe("super clip", () => {
       else if (/^\/line-features\/super-clip\/callers(\.data)?$/.test(pathname)) requests.callers++;
       else if (pathname === "/super-clip.data" && request.method() === "GET") requests.status++;
     });
-    const tab = (name: string) => page.getByRole("tab", { name });
+    // Opening a tab is a navigation (?tab=…): wait until it is the selected one, so that a locator of the
+    // next step (Cancel is in every panel) finds the open panel's element, not the one being hidden.
+    const tab = (name: string) => ({
+      async click() {
+        const link = page.getByRole("tab", { name });
+        await link.click();
+        await expect.poll(() => link.getAttribute("aria-selected")).toBe("true");
+      },
+    });
     const general = page.getByRole("textbox", { name: clip("en").generalMessage });
     const callerFilter = page.getByRole("textbox", { name: clip("en").callerNumber });
     const cancel = page.getByRole("button", { name: ui("en").cancel });
@@ -340,7 +349,7 @@ describe("super clip", () => {
     await page.getByText(/^\d+ calls?$/).waitFor();
     await page.getByRole("tab", { name: clip("en").tab.reply }).click();
 
-    await page.locator("header").getByRole("button", { name: gsm, exact: true }).click();
+    await page.locator("header").getByRole("button", { name: accountButtonName("en", gsm), exact: true }).click();
     await page.getByRole("dialog", { name: catalogs.en.welcome.title }).getByRole("radio", { name: second }).check({ force: true });
     await expect.poll(() => page.getByTestId("feature-number").textContent()).toBe(second);
     await expect.poll(() => general.inputValue()).toBe("Second line's reply");
