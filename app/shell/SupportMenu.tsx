@@ -54,9 +54,11 @@ export function SupportMenu() {
     let settleTimer: number | undefined;
     let frame: number | undefined;
     // data-shown is set here only, never by React: the server's markup (and any re-render) leaves it to this.
+    // data-pending while a look is planned: the button is about to change form (tests wait for it to settle).
     const settle = () => {
       settleTimer = undefined;
       frame = undefined;
+      spot.removeAttribute("data-pending");
       if (spot.offsetWidth > 0) spot.style.setProperty("--support-tab-scale", String(TAB_WIDTH_PX / spot.offsetWidth));
       spot.toggleAttribute("data-shown", spotIsClear(spot.getBoundingClientRect(), spot));
     };
@@ -66,11 +68,14 @@ export function SupportMenu() {
       if (frame !== undefined) window.cancelAnimationFrame(frame);
       frame = undefined;
       window.clearTimeout(settleTimer);
+      spot.setAttribute("data-pending", "");
       settleTimer = window.setTimeout(settle, SUPPORT_SETTLE_MS);
     };
     // The page changed under a button at rest (a section opened, another page): look again at the next frame.
     const recheck = () => {
-      if (settleTimer === undefined && frame === undefined) frame = window.requestAnimationFrame(settle);
+      if (settleTimer !== undefined || frame !== undefined) return;
+      spot.setAttribute("data-pending", "");
+      frame = window.requestAnimationFrame(settle);
     };
     recheckRef.current = recheck;
     window.addEventListener("scroll", onMove, { passive: true });
@@ -84,6 +89,7 @@ export function SupportMenu() {
       bodyResized.disconnect();
       window.clearTimeout(settleTimer);
       if (frame !== undefined) window.cancelAnimationFrame(frame);
+      spot.removeAttribute("data-pending");
       recheckRef.current = () => {};
     };
   }, []);

@@ -27,6 +27,9 @@ export interface Violation {
 /** Runs axe on the page as it is now (fonts loaded, no animation under way) and answers every violation. */
 export async function axeViolations(page: Page, where: string): Promise<Violation[]> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // The floating Support button takes its form half a second after a scroll or a resize (app/shell/SupportMenu.tsx):
+  // measured mid-change, its label would be half faded.
+  await page.waitForFunction(() => !document.querySelector(".support-float[data-pending]"));
   // Opening dialogs fade and slide in; colours are measured once they have arrived (spinners never end).
   await page.evaluate(() =>
     Promise.all(
