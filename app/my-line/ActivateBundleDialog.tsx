@@ -4,6 +4,7 @@
 // dialog closes; a refusal or too little money: the message and the top-up link. Without JavaScript the
 // button is a link to the same confirmation on My line. Loaded when first wanted.
 import { useEffect, useRef } from "react";
+import { ActivationFields } from "./ActivationFields.tsx";
 import { useTranslation } from "../i18n/react.ts";
 import { Link, useFetcher } from "react-router";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
@@ -78,17 +79,7 @@ export function ActivateBundleDialog({ bundleId, isOpen, onOpenChange }: { bundl
               <order.Form key={openings.current} method="post" action={activateBundlePath(offer.id)} className="flex flex-col gap-3">
                 <input type="hidden" name="intent" value="activate" />
                 <input type="hidden" name="via" value="dialog" />
-                <input type="hidden" name="gsm" value={loaded.gsm} />
-                <input type="hidden" name="bundleId" value={offer.id} />
-                <input type="hidden" name="idempotencyKey" value={loaded.idempotencyKey} />
-                {offer.renewal === "auto" ? (
-                  <label className="flex items-center gap-2">
-                    <input type="checkbox" name="renew" value="1" defaultChecked className="size-5 accent-brand-700" />
-                    {t("myLine.renewChoice")}
-                  </label>
-                ) : (
-                  <p className="text-sm text-slate-600">{t("bundles.renewal.once")}</p>
-                )}
+                <ActivationFields gsm={loaded.gsm} bundleId={offer.id} idempotencyKey={loaded.idempotencyKey} renewal={offer.renewal} />
                 <div className="flex flex-wrap gap-3">
                   <Button type="submit" isDisabled={order.state !== "idle" || !enough || loaded.lineState === "deactivated"} className="rounded-lg bg-brand-700 px-4 py-2.5 font-bold text-white hover:bg-brand-800 disabled:opacity-60">
                     {t("myLine.confirm")}

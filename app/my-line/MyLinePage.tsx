@@ -3,6 +3,7 @@
 // whether it renews (with stop renewal), refresh, and — when a bundle's activation was asked for — the
 // confirmation with its price, the balance after and the renewal choice. Every action is a plain form.
 import type { ReactNode } from "react";
+import { ActivationFields } from "./ActivationFields.tsx";
 import { useTranslation } from "../i18n/react.ts";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { PAYMENT_QUICK_LINK } from "../../common/constants.ts";
@@ -144,18 +145,7 @@ function Confirmation({ gsm, offer, balance, idempotencyKey, lineState, refusal,
       {!enough || refusal ? <Link to={PAYMENT_QUICK_LINK} className="self-start font-bold text-brand-700 underline">{t("myLine.topUp")}</Link> : null}
       <Form method="post" action={`${MY_LINE_PATH}?activate=${offer.id}`} className="flex flex-col gap-3">
         <input type="hidden" name="intent" value="activate" />
-        {/* The number this confirmation was made for: another selected since (another tab) does not pay for it. */}
-        <input type="hidden" name="gsm" value={gsm} />
-        <input type="hidden" name="bundleId" value={offer.id} />
-        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-        {offer.renewal === "auto" ? (
-          <label className="flex items-center gap-2">
-            <input type="checkbox" name="renew" value="1" defaultChecked className="size-5 accent-brand-700" />
-            {t("myLine.renewChoice")}
-          </label>
-        ) : (
-          <p className="text-sm text-slate-600">{t("bundles.renewal.once")}</p>
-        )}
+        <ActivationFields gsm={gsm} bundleId={offer.id} idempotencyKey={idempotencyKey} renewal={offer.renewal} />
         <div className="flex flex-wrap gap-3">
           <button type="submit" disabled={busy || !enough || lineState === "deactivated"} className={primaryButton}>{t("myLine.confirm")}</button>
           <Link to={MY_LINE_PATH} className={outlinedButton}>{t("myLine.cancel")}</Link>
