@@ -6,6 +6,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "@hono/zod-openapi";
 import { translate, type MessageKey } from "../i18n.ts";
 import type { AppEnv } from "../http-env.ts";
+import type { ApiRouteSpec } from "../edge/api-route.ts";
 
 export function ok<T>(c: Context<AppEnv>, data: T, messageKey: MessageKey = "api.ok") {
   return c.json({ status: 200 as const, message: translate(c.get("language"), messageKey), data }, 200);
@@ -40,10 +41,35 @@ export function failureResponses(refusals: Iterable<{ httpStatus: number; code: 
 }
 
 /** What every row with a body and a session may refuse before its own rules. */
-export const sessionRowRefusals = [
+const sessionRowRefusals = [
   { httpStatus: 400, code: "BAD_REQUEST (field errors)" },
   { httpStatus: 401, code: "SESSION_EXPIRED" },
 ];
+
+/**
+ * A subscriber's row: POST with the Bearer session and a body; 200 answers `response` in the envelope, and
+ * the refusals are the session row's own (400, 401) and then `refusals`, by status.
+ */
+export function subscriberPostRow<B extends z.ZodType>(row: {
+  path: string;
+  tags: string[];
+  summary: string;
+  body: NonNullable<ApiRouteSpec<B>["body"]>;
+  response: z.ZodType;
+  refusals: Iterable<{ httpStatus: number; code: string }>;
+  query?: z.ZodObject;
+}): ApiRouteSpec<B> {
+  return {
+    method: "post",
+    path: row.path,
+    tags: row.tags,
+    summary: row.summary,
+    session: true,
+    body: row.body,
+    ...(row.query ? { query: row.query } : {}),
+    responses: { 200: jsonContent(successSchema(row.response), "status 200: done"), ...failureResponses([...sessionRowRefusals, ...row.refusals]) },
+  };
+}
 
 export const languageHeader = z.object({
   "accept-language": z.string().optional().openapi({ description: "ar (default) or en", example: "ar" }),

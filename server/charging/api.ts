@@ -5,7 +5,7 @@ import { z } from "@hono/zod-openapi";
 import { numberForm } from "../../common/account.ts";
 import { bundleActivateForm, stopRenewalForm } from "../../common/charging.ts";
 import { createApiRouter } from "../api/router.ts";
-import { failureResponses, jsonContent, ok, sessionRowRefusals, successSchema } from "../api/envelope.ts";
+import { ok, subscriberPostRow } from "../api/envelope.ts";
 import { apiRoute, type ApiRouteSpec } from "../edge/api-route.ts";
 import { actorOf } from "../line-features/api.ts";
 import { activateBundle, showBalance, showBundles, stopRenewal } from "./service.ts";
@@ -59,18 +59,7 @@ const orderSchema = z
   .openapi("BundleOrder");
 
 function chargingRoute<B extends z.ZodType>(path: string, summary: string, body: { schema: B; description: string }, response: z.ZodType, codes: ChargingErrorCode[]): ApiRouteSpec<B> {
-  return {
-    method: "post",
-    path,
-    tags,
-    summary,
-    session: true,
-    body,
-    responses: {
-      200: jsonContent(successSchema(response), "status 200: done"),
-      ...failureResponses([...sessionRowRefusals, ...codes.map((code) => new ChargingError(code))]),
-    },
-  };
+  return subscriberPostRow({ path, tags, summary, body, response, refusals: codes.map((code) => new ChargingError(code)) });
 }
 
 export const chargingApi = createApiRouter();

@@ -9,7 +9,7 @@ import { numberForm } from "../../common/account.ts";
 import { autoReplyActivateForm, callerFilterSchema, callerSearchForm, callForwardActivateForm, superClipActivateForm } from "../../common/line-features.ts";
 import type { SessionAccount } from "../auth/session.ts";
 import { createApiRouter } from "../api/router.ts";
-import { failureResponses, jsonContent, ok, sessionRowRefusals, successSchema } from "../api/envelope.ts";
+import { ok, subscriberPostRow } from "../api/envelope.ts";
 import { apiRoute, type ApiRouteSpec } from "../edge/api-route.ts";
 import { validate } from "../edge/app-error.ts";
 import { AUTO_REPLY_BODY, type BodyLimits } from "../edge/limits.ts";
@@ -40,11 +40,6 @@ const callerPageSchema = z
   .object({ data: z.array(z.object({ number: z.string(), date: z.string().openapi({ description: "ISO 8601" }) })), page: z.number().int(), size: z.number().int(), total: z.number().int() })
   .openapi("CallerPage");
 
-function failures(codes: LineFeatureErrorCode[], accountCodes: Partial<Record<number, string[]>> = {}) {
-  const accountRefusals = Object.entries(accountCodes).flatMap(([status, list]) => (list ?? []).map((code) => ({ httpStatus: Number(status), code })));
-  return failureResponses([...sessionRowRefusals, ...codes.map((code) => new LineFeatureError(code)), ...accountRefusals]);
-}
-
 /**
  * A line-feature row: POST with the Bearer session and a body of `schema`; `codes` are the rule refusals it
  * can answer, and `accountCodes` those of the accounts service (one-time codes) by HTTP status.
@@ -57,16 +52,8 @@ export function featureRoute<B extends z.ZodType>(
   codes: LineFeatureErrorCode[],
   more: { query?: z.ZodObject; accountCodes?: Partial<Record<number, string[]>> } = {},
 ): ApiRouteSpec<B> {
-  return {
-    method: "post",
-    path,
-    tags,
-    summary,
-    session: true,
-    body,
-    ...(more.query ? { query: more.query } : {}),
-    responses: { 200: jsonContent(successSchema(response), "status 200: done"), ...failures(codes, more.accountCodes) },
-  };
+  const accountRefusals = Object.entries(more.accountCodes ?? {}).flatMap(([status, list]) => (list ?? []).map((code) => ({ httpStatus: Number(status), code })));
+  return subscriberPostRow({ path, tags, summary, body, response, refusals: [...codes.map((code) => new LineFeatureError(code)), ...accountRefusals], query: more.query });
 }
 
 export const lineFeaturesApi = createApiRouter();
