@@ -8,6 +8,8 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { bundles, chargingAllowances, chargingLines, chargingOrders, chargingSubscriptions, networkLines } from "../db/schema.ts";
+import { embeddedUsageByDay, embeddedUsageRecords } from "./embedded-usage.ts";
+import { redeemEmbeddedVoucher } from "./embedded-vouchers.ts";
 import { ChargingError, spendable, type Allowance, type AllowanceKind, type AllowanceUnit, type BundleOrder, type BundleSubscription, type ChargingPort, type LineBalance } from "./types.ts";
 
 type LineRow = typeof chargingLines.$inferSelect;
@@ -144,6 +146,12 @@ export function createEmbeddedCharging(db: Db): ChargingPort {
       const [subscription] = await subscriptionsOf(db, gsm, [subscriptionId]);
       return subscription!;
     },
+
+    redeemVoucher: (gsm, secret) => redeemEmbeddedVoucher(db, gsm, secret),
+
+    usageByDay: (gsm, period) => embeddedUsageByDay(db, gsm, period),
+
+    usageRecords: (gsm, period, page) => embeddedUsageRecords(db, gsm, period, page),
 
     async close() {},
   };

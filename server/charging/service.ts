@@ -1,5 +1,6 @@
 // My line and charging (issue 16): the rules that hold whatever the charging driver — the number is the
-// caller's, every order and renewal change is audited (refusals too), a completed order is confirmed by
+// caller's, every order and renewal change is audited before it is asked and closed with its result
+// (server/charging/audit.ts), a completed order is confirmed by
 // SMS in the subscriber's language — and the views the spec API and the web UI show. The order's own rules
 // (line active, catalogue price, enough money, once per key) are the driver's (server/charging/types.ts).
 import { isolateForSms } from "../../common/bidi.ts";
@@ -8,12 +9,11 @@ import type { Language } from "../../common/language.ts";
 import type { BundleActivateInput } from "../../common/charging.ts";
 import { assertOwnsNumber } from "../account/service.ts";
 import { AccountError } from "../account/types.ts";
-import type { Db } from "../db/database.ts";
-import { chargingAudit } from "../db/schema.ts";
 import { translate } from "../i18n.ts";
 import type { Actor } from "../line-features/types.ts";
 import type { AppServices } from "../services.ts";
 import { SmsDeliveryError } from "../sms/types.ts";
+import { audited } from "./audit.ts";
 import { ChargingError, spendable, type Allowance, type BundleOrder, type BundleSubscription, type LineBalance } from "./types.ts";
 
 /** charging/balance/show `data`: one shape for both plans, the other plan's fields null. */
@@ -118,32 +118,6 @@ export async function showMyLine(services: AppServices, accountId: number, gsm: 
   return { balance: balanceView(balance), bundles: bundles.map((subscription) => bundleView(subscription, language)) };
 }
 
-interface AuditRow {
-  actor: Actor;
-  gsm: string;
-  action: "activate-bundle" | "stop-renewal";
-  bundleId?: number;
-  subscriptionId?: number;
-  orderId?: number;
-  amount?: number;
-  result: string;
-}
-
-async function audit(db: Db, row: AuditRow): Promise<void> {
-  await db.insert(chargingAudit).values({
-    gsm: row.gsm,
-    accountId: row.actor.accountId,
-    sessionId: row.actor.sessionId,
-    clientIp: row.actor.clientIp,
-    action: row.action,
-    bundleId: row.bundleId ?? null,
-    subscriptionId: row.subscriptionId ?? null,
-    orderId: row.orderId ?? null,
-    amount: row.amount ?? null,
-    result: row.result,
-  });
-}
-
 /**
  * Buys a bundle for one of the account's numbers. A refusal of the charging system is audited and
  * thrown; a new order is audited and confirmed by SMS (a repeated one is audited only). An SMS the
@@ -151,23 +125,15 @@ async function audit(db: Db, row: AuditRow): Promise<void> {
  */
 export async function activateBundle(services: AppServices, actor: Actor, input: BundleActivateInput, language: Language): Promise<OrderView> {
   await assertLineOwned(services, actor.accountId, input.gsm);
-  let order: BundleOrder;
-  try {
-    order = await services.charging.activateBundle({ gsm: input.gsm, bundleId: input.bundleId, renew: input.renew === 1, idempotencyKey: input.idempotencyKey });
-  } catch (error) {
-    if (error instanceof ChargingError) await audit(services.db, { actor, gsm: input.gsm, action: "activate-bundle", bundleId: input.bundleId, result: error.code });
-    throw error;
-  }
-  await audit(services.db, {
-    actor,
-    gsm: input.gsm,
-    action: "activate-bundle",
-    bundleId: order.bundleId,
-    subscriptionId: order.subscriptionId,
-    orderId: order.id,
-    amount: order.repeated ? 0 : order.price,
-    result: order.repeated ? "repeated" : "completed",
-  });
+  const order = await audited(
+    services.db,
+    { actor, gsm: input.gsm, action: "activate-bundle", facts: { bundleId: input.bundleId } },
+    () => services.charging.activateBundle({ gsm: input.gsm, bundleId: input.bundleId, renew: input.renew === 1, idempotencyKey: input.idempotencyKey }),
+    (done) => ({
+      result: done.repeated ? "repeated" : "completed",
+      facts: { bundleId: done.bundleId, subscriptionId: done.subscriptionId, orderId: done.id, amount: done.repeated ? 0 : done.price },
+    }),
+  );
   if (!order.repeated) await confirmBySms(services, order, language);
   return orderView(order);
 }
@@ -194,12 +160,11 @@ async function confirmBySms(services: AppServices, order: BundleOrder, language:
 
 export async function stopRenewal(services: AppServices, actor: Actor, gsm: string, subscriptionId: number, language: Language): Promise<BundleView> {
   await assertLineOwned(services, actor.accountId, gsm);
-  try {
-    const subscription = await services.charging.stopRenewal(gsm, subscriptionId);
-    await audit(services.db, { actor, gsm, action: "stop-renewal", subscriptionId, bundleId: subscription.bundleId, result: "completed" });
-    return bundleView(subscription, language);
-  } catch (error) {
-    if (error instanceof ChargingError) await audit(services.db, { actor, gsm, action: "stop-renewal", subscriptionId, result: error.code });
-    throw error;
-  }
+  const subscription = await audited(
+    services.db,
+    { actor, gsm, action: "stop-renewal", facts: { subscriptionId } },
+    () => services.charging.stopRenewal(gsm, subscriptionId),
+    (stopped) => ({ result: "completed", facts: { bundleId: stopped.bundleId } }),
+  );
+  return bundleView(subscription, language);
 }

@@ -1,7 +1,7 @@
 // The charging port (ARCHITECTURE.md, issue 16): what the operator's charging and billing systems (the BSS)
 // know about a line's money and bundles, and the orders that change them. One interface, two drivers:
 // the embedded one keeps it in our PostgreSQL (server/charging/embedded.ts); a TM Forum driver (part 2 of
-// issue 16) maps the same methods to TMF654 (balance), TMF637 (inventory: active bundles), TMF622
+// issue 16, server/charging/tmf.ts) maps the same methods to TMF654 (balance), TMF637 (inventory: active bundles), TMF622
 // (ordering) and TMF635 (usage). What a page shows about a line's money comes from here, never from data
 // generated to look real. The rules that hold whatever the driver (ownership, audit, the SMS) are in
 // server/charging/service.ts; the rules of one order (the line is active, the price is the catalogue's,
@@ -71,6 +71,49 @@ export interface BundleOrder {
   balance: LineBalance;
 }
 
+/** A completed voucher top-up. */
+export interface VoucherTopUp {
+  id: number;
+  gsm: string;
+  amount: number;
+  /** The voucher's printed serial (not secret). */
+  voucherSerial: string;
+  createdAt: Date;
+  /** The line's money right after the credit (validity extended). */
+  balance: LineBalance;
+}
+
+export type UsageKind = "data" | "voice" | "sms";
+
+/** Calendar days in the operator's time zone, both inclusive (yyyy-mm-dd). */
+export interface UsagePeriod {
+  from: string;
+  to: string;
+  timeZone: string;
+}
+
+/** One call, SMS or data session. */
+export interface UsageRecord {
+  id: string;
+  startedAt: Date;
+  kind: UsageKind;
+  /** data: MB; voice: seconds; sms: messages. */
+  amount: number;
+  /** The number called or texted, unmasked (the service masks it); null for data. */
+  otherParty: string | null;
+  /** What it took from the money; 0 when a bundle covered it. */
+  cost: number;
+}
+
+/** One day's usage: data MB, voice seconds, sms messages, and what they cost. Days without usage are absent. */
+export interface UsageDay {
+  day: string;
+  data: number;
+  voice: number;
+  sms: number;
+  cost: number;
+}
+
 export interface ChargingPort {
   /** "embedded" for the built-in driver. */
   readonly driver: string;
@@ -85,7 +128,18 @@ export interface ChargingPort {
   activateBundle(order: BundleOrderRequest): Promise<BundleOrder>;
   /** The subscription will not be bought again at its end (done again: no change); SUBSCRIPTION_NOT_FOUND otherwise. */
   stopRenewal(gsm: string, subscriptionId: number): Promise<BundleSubscription>;
-  // Part 2 of issue 16 adds here: redeemVoucher(gsm, voucher) (TMF654 top-up) and usage(gsm, period) (TMF635).
+  /**
+   * Credits a prepaid line with a scratch-card voucher (TMF654 topupBalance), at most once per voucher
+   * whatever runs in parallel: refuses with ChargingError VOUCHER_INVALID (no such voucher, used, void or
+   * expired: one answer, so a guesser learns nothing), VOUCHER_NOT_ELIGIBLE (a postpaid line) or
+   * LINE_DEACTIVATED. `secret` is the 14 ASCII digits. The tries of a line are counted by the service
+   * before this is called (server/charging/vouchers.ts), whatever the driver.
+   */
+  redeemVoucher(gsm: string, secret: string): Promise<VoucherTopUp>;
+  /** Usage by calendar day (in `timeZone`) and kind between two days inclusive (TMF635, summed). */
+  usageByDay(gsm: string, period: UsagePeriod): Promise<UsageDay[]>;
+  /** Usage records between two days inclusive, newest first, one page (TMF635 usage). */
+  usageRecords(gsm: string, period: UsagePeriod, page: { offset: number; limit: number }): Promise<{ records: UsageRecord[]; total: number }>;
   close(): Promise<void>;
 }
 
@@ -96,9 +150,14 @@ export type ChargingErrorCode =
   | "BUNDLE_NOT_ELIGIBLE" // 409: the bundle is not sold to this line's plan (prepaid / postpaid)
   | "INSUFFICIENT_BALANCE" // 409: the money left is less than the price; nothing is charged
   | "IDEMPOTENCY_KEY_REUSED" // 409: the key already ordered another bundle for this line
-  | "SUBSCRIPTION_NOT_FOUND"; // 404: no active bundle of this line with that id
+  | "SUBSCRIPTION_NOT_FOUND" // 404: no active bundle of this line with that id
+  | "BALANCE_EXPIRED" // 409: the prepaid balance is past its validity: a top-up makes it usable again
+  | "VOUCHER_INVALID" // 400: no such voucher, or used, void or expired (one answer for all)
+  | "VOUCHER_NOT_ELIGIBLE" // 409: vouchers top up prepaid lines; a postpaid bill is paid otherwise
+  | "VOUCHER_LOCKED" // 429: too many wrong vouchers for this line (or from this client): try later
+  | "CHARGING_UNAVAILABLE"; // 503: the charging system (BSS) does not answer now
 
-export const CHARGING_ERROR_STATUS: Record<ChargingErrorCode, 403 | 404 | 409> = {
+export const CHARGING_ERROR_STATUS: Record<ChargingErrorCode, 400 | 403 | 404 | 409 | 429 | 503> = {
   NOT_YOUR_NUMBER: 403,
   LINE_DEACTIVATED: 409,
   BUNDLE_NOT_FOUND: 404,
@@ -106,6 +165,11 @@ export const CHARGING_ERROR_STATUS: Record<ChargingErrorCode, 403 | 404 | 409> =
   INSUFFICIENT_BALANCE: 409,
   IDEMPOTENCY_KEY_REUSED: 409,
   SUBSCRIPTION_NOT_FOUND: 404,
+  BALANCE_EXPIRED: 409,
+  VOUCHER_INVALID: 400,
+  VOUCHER_NOT_ELIGIBLE: 409,
+  VOUCHER_LOCKED: 429,
+  CHARGING_UNAVAILABLE: 503,
 };
 
 /** A refusal of charging. Its message is the catalog key `charging.errors.<code>`. */

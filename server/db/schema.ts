@@ -679,8 +679,13 @@ export const chargingSubscriptions = pgTable(
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     renews: boolean("renews").notNull(),
     renewalStoppedAt: timestamp("renewal_stopped_at", { withTimezone: true }),
+    /** When the renewal job handled its end (renewed, or not renewed and why in charging_audit); null before. */
+    renewalHandledAt: timestamp("renewal_handled_at", { withTimezone: true }),
   },
-  (table) => [index("charging_subscriptions_gsm_idx").on(table.gsm, table.endsAt)],
+  (table) => [
+    index("charging_subscriptions_gsm_idx").on(table.gsm, table.endsAt),
+    index("charging_subscriptions_renewal_idx").on(table.endsAt).where(sql`${table.renews} and ${table.renewalHandledAt} is null`),
+  ],
 );
 
 /** What a subscription includes and how much of it is used; `total` null is unlimited. */
@@ -717,6 +722,8 @@ export const chargingOrders = pgTable(
       .notNull()
       .references(() => chargingSubscriptions.id),
     renews: boolean("renews").notNull(),
+    /** activation (asked by the subscriber) | renewal (the renewal job, key `renewal-<subscription>`) */
+    kind: text("kind").notNull().default("activation"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex("charging_orders_gsm_key_idx").on(table.gsm, table.idempotencyKey)],
@@ -731,7 +738,7 @@ export const chargingAudit = pgTable(
     accountId: bigint("account_id", { mode: "number" }),
     sessionId: bigint("session_id", { mode: "number" }),
     clientIp: text("client_ip"),
-    /** activate-bundle | stop-renewal */
+    /** activate-bundle | stop-renewal | renew-bundle | voucher-top-up */
     action: text("action").notNull(),
     bundleId: integer("bundle_id"),
     subscriptionId: bigint("subscription_id", { mode: "number" }),
@@ -742,4 +749,86 @@ export const chargingAudit = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("charging_audit_gsm_idx").on(table.gsm, table.createdAt)],
+);
+
+/**
+ * Scratch-card vouchers of the embedded charging driver (issue 16): only a hash of the 14-digit secret is
+ * kept (sha256 of the digits, looked up by it). A voucher is credited once: the redeeming statement changes
+ * `unused` to `redeemed` and only one statement can.
+ */
+export const chargingVouchers = pgTable(
+  "charging_vouchers",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The card's printed serial (not secret: what a service centre asks for). */
+    serial: text("serial").notNull(),
+    /** hex sha256 of the 14 digits */
+    secretHash: text("secret_hash").notNull(),
+    amount: integer("amount").notNull(),
+    /** Days of prepaid validity the voucher gives from the day it is used. */
+    validityDays: integer("validity_days").notNull(),
+    /** unused | redeemed | void */
+    state: text("state").notNull().default("unused"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    redeemedBy: text("redeemed_by"),
+    redeemedAt: timestamp("redeemed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("charging_vouchers_secret_idx").on(table.secretHash),
+    uniqueIndex("charging_vouchers_serial_idx").on(table.serial),
+    check("charging_vouchers_state_check", sql`${table.state} in ('unused', 'redeemed', 'void')`),
+    check("charging_vouchers_amount_check", sql`${table.amount} > 0 and ${table.validityDays} >= 0`),
+  ],
+);
+
+/** A credit by voucher: the line, the voucher, the amount and the validity it gave. */
+export const chargingTopUps = pgTable(
+  "charging_top_ups",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    gsm: text("gsm").notNull(),
+    voucherId: bigint("voucher_id", { mode: "number" })
+      .notNull()
+      .references(() => chargingVouchers.id),
+    amount: integer("amount").notNull(),
+    validUntil: date("valid_until", { mode: "string" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("charging_top_ups_voucher_idx").on(table.voucherId), index("charging_top_ups_gsm_idx").on(table.gsm, table.createdAt)],
+);
+
+/**
+ * Voucher entry tries of a line, counted before a voucher is looked at (whatever the charging driver):
+ * wrong ones in the window since `window_started_at`; `locked_until` set by the try that reaches the limit.
+ */
+export const chargingVoucherTries = pgTable("charging_voucher_tries", {
+  gsm: text("gsm").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
+
+/**
+ * Usage records (TMF635 usage) of the embedded charging driver: one call, SMS or data session. Amount in
+ * the kind's unit: data MB, voice seconds, sms messages; `other_party` the number called or texted (null
+ * for data), masked whenever it is shown; `cost` what it took from the money (0 when a bundle covered it).
+ */
+export const chargingUsage = pgTable(
+  "charging_usage",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    gsm: text("gsm").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    /** data | voice | sms */
+    kind: text("kind").notNull(),
+    amount: doublePrecision("amount").notNull(),
+    otherParty: text("other_party"),
+    cost: integer("cost").notNull().default(0),
+  },
+  (table) => [
+    index("charging_usage_gsm_idx").on(table.gsm, table.startedAt),
+    check("charging_usage_kind_check", sql`${table.kind} in ('data', 'voice', 'sms')`),
+    check("charging_usage_amount_check", sql`${table.amount} >= 0 and ${table.cost} >= 0`),
+  ],
 );
