@@ -11,6 +11,7 @@ import { openDatabase } from "./db/database.ts";
 import { loggableMessage, withoutQueryParameters } from "./db/errors.ts";
 import { loadContent } from "./db/seed/load-content.ts";
 import { startExpirySweep } from "./reservation/expiry-job.ts";
+import { startRenewalSweep } from "./charging/renewal.ts";
 import { createMetrics } from "./metrics.ts";
 import { watchContentVersion } from "./page-cache/content-version.ts";
 import { ContentMemo } from "./content/content-memo.ts";
@@ -86,8 +87,9 @@ export async function start(options: StartOptions): Promise<RunningServer> {
   const metrics = createMetrics(database.pool);
   const pageCache = new PageCache({ ttlSeconds: config.PAGE_CACHE_SECONDS, maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024 });
   const contentMemo = new ContentMemo(config.PAGE_CACHE_SECONDS);
-  const services: AppServices = { config, database, db: database.db, logger, sms, network: createEmbeddedNetwork(database.db), charging: createEmbeddedCharging(database.db), metrics, pageCache, contentMemo };
+  const services: AppServices = { config, database, db: database.db, logger, sms, network: createEmbeddedNetwork(database.db), charging: createEmbeddedCharging(database.db, { timeZone: config.OPERATOR_TIME_ZONE }), metrics, pageCache, contentMemo };
   const expirySweep = startExpirySweep(database.db, logger, config.RESERVATION_SWEEP_SECONDS, metrics);
+  const renewalSweep = startRenewalSweep(services, config.CHARGING_RENEWAL_SWEEP_SECONDS);
   const contentWatch = watchContentVersion(database.db, logger, config.CONTENT_VERSION_POLL_SECONDS, () => {
     pageCache.clear();
     contentMemo.clear();
@@ -170,6 +172,7 @@ export async function start(options: StartOptions): Promise<RunningServer> {
         if (outcome === "late") logger.error({ step: label, waitedMs: limitMs }, "shutdown step did not finish in time; going on");
       };
       await within("reservation expiry sweep", () => expirySweep.stop());
+      await within("bundle renewal sweep", () => renewalSweep.stop());
       await within("content version watch", () => contentWatch.stop());
       await within("SMS gateway", () => sms.close());
       await within("network port", () => services.network.close());

@@ -63,6 +63,8 @@ const configSchema = z
       .default("Asia/Damascus"),
     /** How often each instance sweeps expired reservation holds back into the pool. */
     RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /** How often each instance renews the bundles whose end has come (embedded charging driver). */
+    CHARGING_RENEWAL_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /**
      * Guest pages (no session): how long this instance and shared caches (s-maxage) keep one; 0 turns the
      * page cache off. A content load empties every instance's cache within CONTENT_VERSION_POLL_SECONDS.

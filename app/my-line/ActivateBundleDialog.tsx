@@ -4,11 +4,10 @@
 // dialog closes; a refusal or too little money: the message and the top-up link. Without JavaScript the
 // button is a link to the same confirmation on My line. Loaded when first wanted.
 import { useEffect, useRef } from "react";
-import { ActivationFields } from "./ActivationFields.tsx";
+import { ActivationFields, ActivationNotice, activationBlocked } from "./ActivationFields.tsx";
 import { useTranslation } from "../i18n/react.ts";
 import { Link, useFetcher } from "react-router";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
-import { PAYMENT_QUICK_LINK } from "../../common/constants.ts";
 import { formatAmount } from "../../common/format.ts";
 import { useShell } from "../shell/ShellContext.tsx";
 import { showToast } from "../shell/toast-queue.ts";
@@ -42,7 +41,7 @@ export function ActivateBundleDialog({ bundleId, isOpen, onOpenChange }: { bundl
   const loaded = confirmation.data;
   const offer = loaded?.offer;
   const after = loaded && offer ? loaded.balance.available - offer.price : 0;
-  const enough = after >= 0;
+  const blocked = loaded && offer ? activationBlocked({ balance: loaded.balance, price: offer.price, lineState: loaded.lineState }) : null;
   const refusal = order.state === "idle" && order.data && !order.data.ok ? order.data.message : null;
   const amount = (value: number) => <bdi dir="ltr">{formatAmount(language, value, currencySuffix)}</bdi>;
   const row = (label: string, value: React.ReactNode, testId?: string) => (
@@ -66,22 +65,15 @@ export function ActivateBundleDialog({ bundleId, isOpen, onOpenChange }: { bundl
               <dl className="flex flex-col gap-2">
                 {row(t("myLine.price"), amount(offer.price))}
                 {row(t("bundles.validityLabel"), t("bundles.validity", { count: offer.validityDays }))}
-                {row(t("myLine.balanceAfter"), enough ? amount(after) : "—", "balance-after")}
+                {row(t("myLine.balanceAfter"), after >= 0 ? amount(after) : "—", "balance-after")}
               </dl>
-              {refusal ? (
-                <p role="alert" className="font-bold text-red-800">{refusal}</p>
-              ) : loaded.lineState === "deactivated" ? (
-                <p role="alert" className="font-bold text-red-800">{t("myLine.deactivatedLine")}</p>
-              ) : !enough ? (
-                <p role="alert" className="font-bold text-red-800">{t("myLine.notEnough")}</p>
-              ) : null}
-              {!enough || refusal ? <Link to={PAYMENT_QUICK_LINK} className="self-start font-bold text-brand-700 underline">{t("myLine.topUp")}</Link> : null}
+              <ActivationNotice refusal={refusal} blocked={blocked} />
               <order.Form key={openings.current} method="post" action={activateBundlePath(offer.id)} className="flex flex-col gap-3">
                 <input type="hidden" name="intent" value="activate" />
                 <input type="hidden" name="via" value="dialog" />
                 <ActivationFields gsm={loaded.gsm} bundleId={offer.id} idempotencyKey={loaded.idempotencyKey} renewal={offer.renewal} />
                 <div className="flex flex-wrap gap-3">
-                  <Button type="submit" isDisabled={order.state !== "idle" || !enough || loaded.lineState === "deactivated"} className="rounded-lg bg-brand-700 px-4 py-2.5 font-bold text-white hover:bg-brand-800 disabled:opacity-60">
+                  <Button type="submit" isDisabled={order.state !== "idle" || blocked !== null} className="rounded-lg bg-brand-700 px-4 py-2.5 font-bold text-white hover:bg-brand-800 disabled:opacity-60">
                     {t("myLine.confirm")}
                   </Button>
                   <Button slot="close" className="rounded-lg bg-slate-100 px-4 py-2.5 font-bold text-slate-800 hover:bg-slate-200">

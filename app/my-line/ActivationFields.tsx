@@ -1,6 +1,33 @@
 // What a bundle's confirmation posts besides its intent, the same on My line and in the dialog over a bundle's
 // page: the number it was shown for, the bundle, the order's idempotency key, and the renewal choice.
+import { Link } from "react-router";
+import { PAYMENT_QUICK_LINK } from "../../common/constants.ts";
 import { useTranslation } from "../i18n/react.ts";
+import type { BalanceView } from "../../server/charging/service.ts";
+
+/**
+ * Why this bundle cannot be bought now, before anything is sent: a refusal the server answered, the line
+ * deactivated, the prepaid balance past its validity, or too little money; with the top-up link where a
+ * top-up would help. Null when the order may go.
+ */
+export function activationBlocked({ balance, price, lineState }: { balance: BalanceView; price: number; lineState: string }): string | null {
+  if (lineState === "deactivated") return "myLine.deactivatedLine";
+  if (balance.expired) return "charging.errors.BALANCE_EXPIRED";
+  if (balance.available < price) return "myLine.notEnough";
+  return null;
+}
+
+export function ActivationNotice({ refusal, blocked }: { refusal: string | null; blocked: string | null }) {
+  const { t } = useTranslation();
+  const message = refusal ?? (blocked ? t(blocked) : null);
+  if (!message) return null;
+  return (
+    <>
+      <p role="alert" className="font-bold text-red-800">{message}</p>
+      {blocked !== "myLine.deactivatedLine" ? <Link to={PAYMENT_QUICK_LINK} className="self-start font-bold text-brand-700 underline">{t("myLine.topUp")}</Link> : null}
+    </>
+  );
+}
 
 export function ActivationFields({ gsm, bundleId, idempotencyKey, renewal }: { gsm: string; bundleId: number; idempotencyKey: string; renewal: string }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@
 // whether it renews (with stop renewal), refresh, and — when a bundle's activation was asked for — the
 // confirmation with its price, the balance after and the renewal choice. Every action is a plain form.
 import type { ReactNode } from "react";
-import { ActivationFields } from "./ActivationFields.tsx";
+import { ActivationFields, ActivationNotice, activationBlocked } from "./ActivationFields.tsx";
 import { useTranslation } from "../i18n/react.ts";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { PAYMENT_QUICK_LINK } from "../../common/constants.ts";
@@ -81,7 +81,9 @@ function BalanceCard({ balance }: { balance: BalanceView }) {
         {balance.plan === "prepaid" ? (
           <>
             <Row label={t("myLine.mainBalance")} testId="main-balance">{amount(balance.mainBalance ?? 0)}</Row>
-            <Row label={t("myLine.validUntil")}>{balance.validUntil ? formatDate(language, balance.validUntil) : t("myLine.noValidity")}</Row>
+            <Row label={t("myLine.validUntil")} testId="valid-until">
+              {!balance.validUntil ? t("myLine.noValidity") : balance.expired ? <span className="text-red-800">{t("myLine.expiredOn", { date: formatDate(language, balance.validUntil) })}</span> : formatDate(language, balance.validUntil)}
+            </Row>
           </>
         ) : (
           <>
@@ -125,7 +127,7 @@ function Confirmation({ gsm, offer, balance, idempotencyKey, lineState, refusal,
   const { t } = useTranslation();
   const { language, currencySuffix } = useShell().shell;
   const after = balance.available - offer.price;
-  const enough = after >= 0;
+  const blocked = activationBlocked({ balance, price: offer.price, lineState });
   const amount = (value: number) => ltr(formatAmount(language, value, currencySuffix));
   return (
     <section aria-labelledby="my-line-confirm" className="flex min-w-0 flex-col gap-3 rounded-xl border-2 border-brand-300 bg-brand-50 p-5 nav:col-span-2">
@@ -133,21 +135,14 @@ function Confirmation({ gsm, offer, balance, idempotencyKey, lineState, refusal,
       <dl className="flex flex-col gap-2">
         <Row label={t("myLine.price")}>{amount(offer.price)}</Row>
         <Row label={t("bundles.validityLabel")}>{t("bundles.validity", { count: offer.validityDays })}</Row>
-        <Row label={t("myLine.balanceAfter")} testId="balance-after">{enough ? amount(after) : "—"}</Row>
+        <Row label={t("myLine.balanceAfter")} testId="balance-after">{after >= 0 ? amount(after) : "—"}</Row>
       </dl>
-      {refusal ? (
-        <p role="alert" className="font-bold text-red-800">{refusal.message}</p>
-      ) : lineState === "deactivated" ? (
-        <p role="alert" className="font-bold text-red-800">{t("myLine.deactivatedLine")}</p>
-      ) : !enough ? (
-        <p role="alert" className="font-bold text-red-800">{t("myLine.notEnough")}</p>
-      ) : null}
-      {!enough || refusal ? <Link to={PAYMENT_QUICK_LINK} className="self-start font-bold text-brand-700 underline">{t("myLine.topUp")}</Link> : null}
+      <ActivationNotice refusal={refusal?.message ?? null} blocked={blocked} />
       <Form method="post" action={`${MY_LINE_PATH}?activate=${offer.id}`} className="flex flex-col gap-3">
         <input type="hidden" name="intent" value="activate" />
         <ActivationFields gsm={gsm} bundleId={offer.id} idempotencyKey={idempotencyKey} renewal={offer.renewal} />
         <div className="flex flex-wrap gap-3">
-          <button type="submit" disabled={busy || !enough || lineState === "deactivated"} className={primaryButton}>{t("myLine.confirm")}</button>
+          <button type="submit" disabled={busy || blocked !== null} className={primaryButton}>{t("myLine.confirm")}</button>
           <Link to={MY_LINE_PATH} className={outlinedButton}>{t("myLine.cancel")}</Link>
         </div>
       </Form>

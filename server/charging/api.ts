@@ -18,7 +18,8 @@ const balanceSchema = z
     gsm: z.string(),
     plan: z.enum(["prepaid", "postpaid"]),
     mainBalance: z.number().int().nullable().openapi({ description: "Prepaid: the main balance; null for postpaid" }),
-    validUntil: z.string().nullable().openapi({ description: "Prepaid: yyyy-mm-dd until which the balance is valid; null when never topped up, and for postpaid" }),
+    validUntil: z.string().nullable().openapi({ description: "Prepaid: yyyy-mm-dd, the last day the balance is valid; null when never topped up, and for postpaid" }),
+    expired: z.boolean().nullable().openapi({ description: "Prepaid: true when validUntil has passed (the balance is kept but cannot be spent until a top-up); null for postpaid" }),
     unbilled: z.number().int().nullable().openapi({ description: "Postpaid: used and not yet billed; null for prepaid" }),
     creditLimit: z.number().int().nullable().openapi({ description: "Postpaid: how far the unbilled amount may go; null for prepaid" }),
     available: z.number().int().openapi({ description: "What may be spent on a bundle now" }),
@@ -81,7 +82,7 @@ apiRoute(
     "Buy a bundle of the catalogue for a number, at once; the same idempotencyKey again answers the same order and charges nothing",
     { schema: bundleActivateForm, description: "The number, the bundle, the renewal choice and the client's key of this order" },
     orderSchema,
-    ["NOT_YOUR_NUMBER", "BUNDLE_NOT_FOUND", "LINE_DEACTIVATED", "BUNDLE_NOT_ELIGIBLE", "INSUFFICIENT_BALANCE", "IDEMPOTENCY_KEY_REUSED"],
+    ["NOT_YOUR_NUMBER", "BUNDLE_NOT_FOUND", "LINE_DEACTIVATED", "BUNDLE_NOT_ELIGIBLE", "BALANCE_EXPIRED", "INSUFFICIENT_BALANCE", "IDEMPOTENCY_KEY_REUSED"],
   ),
   async (c, { body, session }) => {
     const order = await activateBundle(c.get("services"), actorOf(c, session), body, c.get("language"));

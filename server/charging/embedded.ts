@@ -5,25 +5,33 @@
 // so orders of one line run one after the other: the key's earlier order is found, or the line's state,
 // the catalogue price and the money are checked, the money is taken, the subscription and the order are
 // written, all or nothing.
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { bundles, chargingAllowances, chargingLines, chargingOrders, chargingSubscriptions, networkLines } from "../db/schema.ts";
+import { bundles, chargingAllowances, chargingAudit, chargingLines, chargingOrders, chargingSubscriptions, networkLines } from "../db/schema.ts";
 import { embeddedUsageByDay, embeddedUsageRecords } from "./embedded-usage.ts";
 import { redeemEmbeddedVoucher } from "./embedded-vouchers.ts";
-import { ChargingError, spendable, type Allowance, type AllowanceKind, type AllowanceUnit, type BundleOrder, type BundleSubscription, type ChargingPort, type LineBalance } from "./types.ts";
+import { calendarDay } from "../../common/format.ts";
+import { ChargingError, spendable, validityPassed, type Allowance, type AllowanceKind, type AllowanceUnit, type BundleOrder, type BundleSubscription, type ChargingPort, type LineBalance, type RenewalOutcome } from "./types.ts";
 
 type LineRow = typeof chargingLines.$inferSelect;
 
-function balanceOf(row: LineRow): LineBalance {
+/** The line's money as of `today` (yyyy-mm-dd in the operator's time zone). */
+function balanceOf(row: LineRow, today: string): LineBalance {
   return row.plan === "postpaid"
     ? { gsm: row.gsm, plan: "postpaid", unbilled: row.unbilled, creditLimit: row.creditLimit }
-    : { gsm: row.gsm, plan: "prepaid", mainBalance: row.mainBalance, validUntil: row.validUntil };
+    : { gsm: row.gsm, plan: "prepaid", mainBalance: row.mainBalance, validUntil: row.validUntil, expired: validityPassed(row.validUntil, today) };
 }
 
 /** Amounts in a unit are kept to three decimals (what is left of 1.5 GB after use). */
 const rounded = (value: number) => Math.round(value * 1000) / 1000;
 
-export function createEmbeddedCharging(db: Db): ChargingPort {
+export interface EmbeddedChargingOptions {
+  /** The operator's time zone: a prepaid validity ends at the end of its last day there. */
+  timeZone: string;
+}
+
+export function createEmbeddedCharging(db: Db, { timeZone }: EmbeddedChargingOptions): ChargingPort {
+  const today = () => calendarDay(new Date(), timeZone);
   const readLine = async (gsm: string) => (await db.select().from(chargingLines).where(eq(chargingLines.gsm, gsm)).limit(1))[0];
   /** The line's row, added at its first use (prepaid, nothing on it); read first, since it is there but once. */
   async function ensureLine(gsm: string): Promise<LineRow> {
@@ -67,73 +75,133 @@ export function createEmbeddedCharging(db: Db): ChargingPort {
     }));
   }
 
+  /**
+   * One bundle order inside the caller's transaction: the line's row is locked first, so the orders of a
+   * line run one after the other; the key's earlier order is answered as it was; otherwise the line's state,
+   * the catalogue price and the money are checked, the money is taken and the subscription and the order
+   * are written.
+   */
+  async function placeOrder(tx: Db, request: { gsm: string; bundleId: number; renew: boolean; idempotencyKey: string; kind: "activation" | "renewal"; startsAt?: Date }): Promise<BundleOrder> {
+    const { gsm, bundleId, renew, idempotencyKey, kind } = request;
+    // The line's row lock: every order of this line waits here for the one before it to end.
+    const [line] = await tx.select().from(chargingLines).where(eq(chargingLines.gsm, gsm)).for("update");
+    if (!line) throw new ChargingError("LINE_DEACTIVATED");
+    // Read after the lock, so an order of the same key that just committed is seen.
+    const [earlier] = await tx
+      .select()
+      .from(chargingOrders)
+      .where(and(eq(chargingOrders.gsm, gsm), eq(chargingOrders.idempotencyKey, idempotencyKey)))
+      .limit(1);
+    if (earlier) {
+      if (earlier.bundleId !== bundleId) throw new ChargingError("IDEMPOTENCY_KEY_REUSED");
+      return { ...earlier, repeated: true, balance: balanceOf(line, today()) };
+    }
+    // The hotline's state, held while the order runs (a deactivation waits for it, or it waits).
+    const [network] = await tx.select({ state: networkLines.state }).from(networkLines).where(eq(networkLines.gsm, gsm)).for("share");
+    if (network?.state === "deactivated") throw new ChargingError("LINE_DEACTIVATED");
+    const [bundle] = await tx.select().from(bundles).where(eq(bundles.id, bundleId)).limit(1);
+    if (!bundle) throw new ChargingError("BUNDLE_NOT_FOUND");
+    if (bundle.eligibility !== "both" && bundle.eligibility !== line.plan) throw new ChargingError("BUNDLE_NOT_ELIGIBLE");
+    const before = balanceOf(line, today());
+    if (before.plan === "prepaid" && before.expired) throw new ChargingError("BALANCE_EXPIRED");
+    if (spendable(before) < bundle.price) throw new ChargingError("INSUFFICIENT_BALANCE");
+    const [after] = await tx
+      .update(chargingLines)
+      .set(
+        line.plan === "postpaid"
+          ? { unbilled: sql`${chargingLines.unbilled} + ${bundle.price}`, updatedAt: sql`now()` }
+          : { mainBalance: sql`${chargingLines.mainBalance} - ${bundle.price}`, updatedAt: sql`now()` },
+      )
+      .where(eq(chargingLines.gsm, gsm))
+      .returning();
+    const renews = renew && bundle.renewal === "auto";
+    // A renewal starts where the old period ended (no gap), or now when that is more than a day ago.
+    const startsAt = request.startsAt ? sql`greatest(${request.startsAt.toISOString()}::timestamptz, now() - interval '1 day')` : sql`now()`;
+    const [subscription] = await tx
+      .insert(chargingSubscriptions)
+      .values({
+        gsm,
+        bundleId,
+        titleAr: bundle.titleAr,
+        titleEn: bundle.titleEn,
+        price: bundle.price,
+        startedAt: startsAt,
+        endsAt: sql`${startsAt} + make_interval(days => ${bundle.validityDays})`,
+        renews,
+      })
+      .returning({ id: chargingSubscriptions.id });
+    if (bundle.allowances.length > 0) {
+      await tx.insert(chargingAllowances).values(
+        bundle.allowances.map((allowance) => ({
+          subscriptionId: subscription!.id,
+          kind: allowance.kind,
+          unit: allowance.unit,
+          total: allowance.unit === "unlimited" ? null : allowance.amount,
+        })),
+      );
+    }
+    const [order] = await tx
+      .insert(chargingOrders)
+      .values({ gsm, idempotencyKey, bundleId, price: bundle.price, subscriptionId: subscription!.id, renews, kind })
+      .returning();
+    return { id: order!.id, gsm, bundleId, price: order!.price, subscriptionId: order!.subscriptionId, renews, createdAt: order!.createdAt, repeated: false, balance: balanceOf(after!, today()) };
+  }
+
   return {
     driver: "embedded",
 
-    balance: async (gsm) => balanceOf(await ensureLine(gsm)),
+    balance: async (gsm) => balanceOf(await ensureLine(gsm), today()),
 
     activeBundles: (gsm) => subscriptionsOf(db, gsm),
 
     async activateBundle({ gsm, bundleId, renew, idempotencyKey }): Promise<BundleOrder> {
       await ensureLine(gsm);
-      return db.transaction(async (tx) => {
-        // The line's row lock: every order of this line waits here for the one before it to end.
-        const [line] = await tx.select().from(chargingLines).where(eq(chargingLines.gsm, gsm)).for("update");
-        // Read after the lock, so an order of the same key that just committed is seen.
-        const [earlier] = await tx
-          .select()
-          .from(chargingOrders)
-          .where(and(eq(chargingOrders.gsm, gsm), eq(chargingOrders.idempotencyKey, idempotencyKey)))
-          .limit(1);
-        if (earlier) {
-          if (earlier.bundleId !== bundleId) throw new ChargingError("IDEMPOTENCY_KEY_REUSED");
-          return { ...earlier, repeated: true, balance: balanceOf(line!) };
-        }
-        // The hotline's state, held while the order runs (a deactivation waits for it, or it waits).
-        const [network] = await tx.select({ state: networkLines.state }).from(networkLines).where(eq(networkLines.gsm, gsm)).for("share");
-        if (network?.state === "deactivated") throw new ChargingError("LINE_DEACTIVATED");
-        const [bundle] = await tx.select().from(bundles).where(eq(bundles.id, bundleId)).limit(1);
-        if (!bundle) throw new ChargingError("BUNDLE_NOT_FOUND");
-        if (bundle.eligibility !== "both" && bundle.eligibility !== line!.plan) throw new ChargingError("BUNDLE_NOT_ELIGIBLE");
-        if (spendable(balanceOf(line!)) < bundle.price) throw new ChargingError("INSUFFICIENT_BALANCE");
-        const [after] = await tx
-          .update(chargingLines)
-          .set(
-            line!.plan === "postpaid"
-              ? { unbilled: sql`${chargingLines.unbilled} + ${bundle.price}`, updatedAt: sql`now()` }
-              : { mainBalance: sql`${chargingLines.mainBalance} - ${bundle.price}`, updatedAt: sql`now()` },
-          )
-          .where(eq(chargingLines.gsm, gsm))
-          .returning();
-        const renews = renew && bundle.renewal === "auto";
-        const [subscription] = await tx
-          .insert(chargingSubscriptions)
-          .values({
-            gsm,
-            bundleId,
-            titleAr: bundle.titleAr,
-            titleEn: bundle.titleEn,
-            price: bundle.price,
-            endsAt: sql`now() + make_interval(days => ${bundle.validityDays})`,
-            renews,
-          })
-          .returning({ id: chargingSubscriptions.id });
-        if (bundle.allowances.length > 0) {
-          await tx.insert(chargingAllowances).values(
-            bundle.allowances.map((allowance) => ({
-              subscriptionId: subscription!.id,
-              kind: allowance.kind,
-              unit: allowance.unit,
-              total: allowance.unit === "unlimited" ? null : allowance.amount,
-            })),
-          );
-        }
-        const [order] = await tx
-          .insert(chargingOrders)
-          .values({ gsm, idempotencyKey, bundleId, price: bundle.price, subscriptionId: subscription!.id, renews })
-          .returning();
-        return { ...order!, repeated: false, balance: balanceOf(after!) };
-      });
+      return db.transaction((tx) => placeOrder(tx, { gsm, bundleId, renew, idempotencyKey, kind: "activation" }));
+    },
+
+    async renewDue(limit) {
+      const outcomes: RenewalOutcome[] = [];
+      for (let done = 0; done < limit; done++) {
+        const outcome = await db.transaction(async (tx) => {
+          // One due subscription, locked by this sweep alone (another instance skips it).
+          const [due] = await tx
+            .select()
+            .from(chargingSubscriptions)
+            .where(and(eq(chargingSubscriptions.renews, true), isNull(chargingSubscriptions.renewalHandledAt), lte(chargingSubscriptions.endsAt, sql`now()`)))
+            .orderBy(asc(chargingSubscriptions.endsAt))
+            .limit(1)
+            .for("update", { skipLocked: true });
+          if (!due) return null;
+          await tx.update(chargingSubscriptions).set({ renewalHandledAt: sql`now()` }).where(eq(chargingSubscriptions.id, due.id));
+          const base = { gsm: due.gsm, subscriptionId: due.id, bundleId: due.bundleId, title: { ar: due.titleAr, en: due.titleEn } };
+          let result: RenewalOutcome;
+          try {
+            // A savepoint: a refused renewal undoes its own writes, not the mark that it was handled.
+            const order = await tx.transaction((order) =>
+              // The new period follows the old one without a gap, unless the sweep comes a day or more late.
+              placeOrder(order, { gsm: due.gsm, bundleId: due.bundleId, renew: true, idempotencyKey: `renewal-${due.id}`, kind: "renewal", startsAt: due.endsAt }),
+            );
+            result = { ...base, result: "renewed", order };
+          } catch (error) {
+            if (!(error instanceof ChargingError)) throw error;
+            result = { ...base, result: error.code };
+          }
+          // The audit row commits with the renewal it describes, or not at all.
+          await tx.insert(chargingAudit).values({
+            gsm: due.gsm,
+            action: "renew-bundle",
+            bundleId: due.bundleId,
+            subscriptionId: result.order?.subscriptionId ?? due.id,
+            orderId: result.order?.id ?? null,
+            amount: result.order?.price ?? null,
+            result: result.result === "renewed" ? "completed" : result.result,
+          });
+          return result;
+        });
+        if (!outcome) break;
+        outcomes.push(outcome);
+      }
+      return outcomes;
     },
 
     async stopRenewal(gsm, subscriptionId) {

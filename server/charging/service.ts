@@ -9,7 +9,7 @@ import type { Language } from "../../common/language.ts";
 import type { BundleActivateInput } from "../../common/charging.ts";
 import { assertOwnsNumber } from "../account/service.ts";
 import { AccountError } from "../account/types.ts";
-import { translate } from "../i18n.ts";
+import { translate, type MessageKey } from "../i18n.ts";
 import type { Actor } from "../line-features/types.ts";
 import type { AppServices } from "../services.ts";
 import { SmsDeliveryError } from "../sms/types.ts";
@@ -22,8 +22,10 @@ export interface BalanceView {
   plan: "prepaid" | "postpaid";
   /** Prepaid: the main balance. */
   mainBalance: number | null;
-  /** Prepaid: yyyy-mm-dd until which the balance is valid, or null. */
+  /** Prepaid: yyyy-mm-dd, the last day the balance is valid, or null. */
   validUntil: string | null;
+  /** Prepaid: the validity has passed (nothing can be bought until a top-up); null for postpaid. */
+  expired: boolean | null;
   /** Postpaid: used and not yet billed. */
   unbilled: number | null;
   /** Postpaid: how far the unbilled amount may go. */
@@ -61,8 +63,8 @@ export interface OrderView {
 
 export function balanceView(balance: LineBalance): BalanceView {
   return balance.plan === "prepaid"
-    ? { gsm: balance.gsm, plan: "prepaid", mainBalance: balance.mainBalance, validUntil: balance.validUntil, unbilled: null, creditLimit: null, available: spendable(balance) }
-    : { gsm: balance.gsm, plan: "postpaid", mainBalance: null, validUntil: null, unbilled: balance.unbilled, creditLimit: balance.creditLimit, available: spendable(balance) };
+    ? { gsm: balance.gsm, plan: "prepaid", mainBalance: balance.mainBalance, validUntil: balance.validUntil, expired: balance.expired, unbilled: null, creditLimit: null, available: spendable(balance) }
+    : { gsm: balance.gsm, plan: "postpaid", mainBalance: null, validUntil: null, expired: null, unbilled: balance.unbilled, creditLimit: balance.creditLimit, available: spendable(balance) };
 }
 
 function bundleView(subscription: BundleSubscription, language: Language): BundleView {
@@ -141,20 +143,31 @@ export async function activateBundle(services: AppServices, actor: Actor, input:
 async function confirmBySms(services: AppServices, order: BundleOrder, language: Language): Promise<void> {
   const [subscription] = (await services.charging.activeBundles(order.gsm)).filter((item) => item.id === order.subscriptionId);
   if (!subscription) return;
-  const { config } = services;
-  const currency = language === "ar" ? config.CURRENCY_SUFFIX_AR : config.CURRENCY_SUFFIX_EN;
-  // Amounts and dates isolated, so they cannot come apart inside the Arabic text.
-  const text = isolateForSms(translate(language, "charging.sms.activated", {
+  await notifyBySms(services, order.gsm, "bundle-order", language, "charging.sms.activated", {
     name: subscription.title[language],
-    price: formatAmount(language, order.price, currency),
-    date: formatDate(language, calendarDay(subscription.endsAt, config.OPERATOR_TIME_ZONE)),
-  }));
+    price: amountText(services, language, order.price),
+    date: formatDate(language, calendarDay(subscription.endsAt, services.config.OPERATOR_TIME_ZONE)),
+  });
+}
+
+/** An amount with the currency of the language, as an SMS writes it. */
+export function amountText(services: AppServices, language: Language, amount: number): string {
+  return formatAmount(language, amount, language === "ar" ? services.config.CURRENCY_SUFFIX_AR : services.config.CURRENCY_SUFFIX_EN);
+}
+
+/**
+ * A charging SMS to the line in `language` (message `key` of the catalog). Amounts and dates isolated, so
+ * they cannot come apart inside the Arabic text. An SMS the gateway does not take does not undo what it
+ * tells of: it is logged (never its text) and counted.
+ */
+export async function notifyBySms(services: AppServices, gsm: string, purpose: string, language: Language, key: MessageKey, values: Record<string, string>): Promise<void> {
+  const text = isolateForSms(translate(language, key, values));
   try {
-    await services.sms.send({ to: order.gsm, text });
+    await services.sms.send({ to: gsm, text });
   } catch (error) {
     if (!(error instanceof SmsDeliveryError)) throw error;
     services.metrics.smsError();
-    services.logger.warn({ driver: services.sms.driver, purpose: "bundle-order", err: error.message }, "SMS not accepted by the gateway");
+    services.logger.warn({ driver: services.sms.driver, purpose, err: error.message }, "SMS not accepted by the gateway");
   }
 }
 

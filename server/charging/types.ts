@@ -12,13 +12,28 @@ export type LinePlan = "prepaid" | "postpaid";
 
 /** A line's money. Prepaid: main balance and its validity; postpaid: unbilled amount and credit limit. */
 export type LineBalance =
-  | { gsm: string; plan: "prepaid"; mainBalance: number; /** yyyy-mm-dd, or null when the line never had a top-up */ validUntil: string | null }
+  | {
+      gsm: string;
+      plan: "prepaid";
+      mainBalance: number;
+      /** yyyy-mm-dd (the last valid day), or null when the line never had a top-up */
+      validUntil: string | null;
+      /**
+       * validUntil is before today in the operator's time zone: the balance is kept, but nothing can be
+       * bought with it (BALANCE_EXPIRED) until a top-up extends the validity.
+       */
+      expired: boolean;
+    }
   | { gsm: string; plan: "postpaid"; unbilled: number; creditLimit: number };
 
-/** What a line may still spend on a bundle: the main balance, or the credit left under the limit. */
+/** What a line may still spend on a bundle: the valid main balance, or the credit left under the limit. */
 export function spendable(balance: LineBalance): number {
-  return balance.plan === "prepaid" ? balance.mainBalance : Math.max(0, balance.creditLimit - balance.unbilled);
+  if (balance.plan === "prepaid") return balance.expired ? 0 : balance.mainBalance;
+  return Math.max(0, balance.creditLimit - balance.unbilled);
 }
+
+/** Whether a prepaid validity (its last valid day, yyyy-mm-dd) has passed on `today` (yyyy-mm-dd, same zone). */
+export const validityPassed = (validUntil: string | null, today: string): boolean => validUntil !== null && validUntil < today;
 
 export type AllowanceKind = "data" | "voice" | "sms";
 export type AllowanceUnit = "GB" | "MB" | "min" | "sms" | "unlimited";
@@ -69,6 +84,19 @@ export interface BundleOrder {
   repeated: boolean;
   /** The line's money right after this answer. */
   balance: LineBalance;
+}
+
+/** What the renewal of one ended subscription came to. */
+export interface RenewalOutcome {
+  gsm: string;
+  /** The ended subscription. */
+  subscriptionId: number;
+  bundleId: number;
+  title: { ar: string; en: string };
+  /** "renewed", or the refusal's code (INSUFFICIENT_BALANCE, BALANCE_EXPIRED, LINE_DEACTIVATED, BUNDLE_NOT_FOUND, …). */
+  result: "renewed" | ChargingErrorCode;
+  /** The renewal's order when renewed. */
+  order?: BundleOrder;
 }
 
 /** A completed voucher top-up. */
@@ -122,10 +150,17 @@ export interface ChargingPort {
   activeBundles(gsm: string): Promise<BundleSubscription[]>;
   /**
    * Buys a catalogue bundle for the line, at once and at most once per (gsm, idempotencyKey):
-   * refuses with ChargingError LINE_DEACTIVATED, BUNDLE_NOT_FOUND, BUNDLE_NOT_ELIGIBLE, INSUFFICIENT_BALANCE
-   * or IDEMPOTENCY_KEY_REUSED (the key of an order of another bundle).
+   * refuses with ChargingError LINE_DEACTIVATED, BUNDLE_NOT_FOUND, BUNDLE_NOT_ELIGIBLE, BALANCE_EXPIRED (a
+   * prepaid balance past its validity), INSUFFICIENT_BALANCE or IDEMPOTENCY_KEY_REUSED (the key of an order of another bundle).
    */
   activateBundle(order: BundleOrderRequest): Promise<BundleOrder>;
+  /**
+   * Drivers whose charging system does not renew bundles by itself (the embedded one) renew here the
+   * subscriptions whose end has come and that still renew: each once (whichever instance runs it), bought
+   * again by the order's rules (a renewal refused for money, validity or a deactivated line ends the
+   * bundle), its audit row written with it. Up to `limit` subscriptions per call. A BSS renews its own.
+   */
+  renewDue?(limit: number): Promise<RenewalOutcome[]>;
   /** The subscription will not be bought again at its end (done again: no change); SUBSCRIPTION_NOT_FOUND otherwise. */
   stopRenewal(gsm: string, subscriptionId: number): Promise<BundleSubscription>;
   /**

@@ -23,6 +23,7 @@ interface Balance {
   plan: "prepaid" | "postpaid";
   mainBalance: number | null;
   validUntil: string | null;
+  expired: boolean | null;
   unbilled: number | null;
   creditLimit: number | null;
   available: number;
@@ -100,7 +101,7 @@ describe("balance/show", () => {
         headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Bearer ${token}`, ...(asked ? { "accept-language": asked } : {}) },
         body: `gsm=${gsm}`,
       });
-      expect(expectSuccess<Balance>(answer, expected, "charging.balanceShown")).toEqual({ gsm, plan: "prepaid", mainBalance: 0, validUntil: null, unbilled: null, creditLimit: null, available: 0 });
+      expect(expectSuccess<Balance>(answer, expected, "charging.balanceShown")).toEqual({ gsm, plan: "prepaid", mainBalance: 0, validUntil: null, expired: false, unbilled: null, creditLimit: null, available: 0 });
     });
   }
 
@@ -108,7 +109,7 @@ describe("balance/show", () => {
     const prepaid = await subscriber();
     await setMoney(prepaid.gsm, { mainBalance: 7000 });
     const shown = expectSuccess<Balance>(await post("/core/api/charging/balance/show", { gsm: prepaid.gsm }, prepaid.token, "en"), "en", "charging.balanceShown");
-    expect(shown).toMatchObject({ plan: "prepaid", mainBalance: 7000, unbilled: null, creditLimit: null, available: 7000 });
+    expect(shown).toMatchObject({ plan: "prepaid", mainBalance: 7000, expired: false, unbilled: null, creditLimit: null, available: 7000 });
     expect(shown.validUntil).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const postpaid = await subscriber();
     await setMoney(postpaid.gsm, { plan: "postpaid", unbilled: 12000, creditLimit: 50000 });
@@ -117,6 +118,7 @@ describe("balance/show", () => {
       plan: "postpaid",
       mainBalance: null,
       validUntil: null,
+      expired: null,
       unbilled: 12000,
       creditLimit: 50000,
       available: 38000,
@@ -196,6 +198,23 @@ describe("bundles/activate", () => {
     expect((await auditOf(gsm)).map((row) => row.result)).toEqual(["INSUFFICIENT_BALANCE", "INSUFFICIENT_BALANCE"]);
     await setMoney(gsm, { mainBalance: WEEKLY_DATA.price });
     expect(expectSuccess<Order>(await activate(token, gsm, WEEKLY_DATA.id, { key }), "ar", "charging.activated").balance.mainBalance).toBe(0);
+  });
+
+  test("a prepaid balance past its validity is kept but cannot be spent: available 0, BALANCE_EXPIRED in both languages, nothing charged, the refusal audited", async () => {
+    const { token, gsm } = await subscriber();
+    await setMoney(gsm, { mainBalance: 50000 });
+    // The last valid day was yesterday in the operator's time zone (two days back: whatever the server's zone).
+    await withClient(server.databaseUrl, (client) => client.query("update charging_lines set valid_until = current_date - 2 where gsm = $1", [gsm]));
+    const shown = expectSuccess<Balance>(await post("/core/api/charging/balance/show", { gsm }, token, "en"), "en", "charging.balanceShown");
+    expect(shown).toMatchObject({ plan: "prepaid", mainBalance: 50000, expired: true, available: 0 });
+    for (const language of ["ar", "en"] as const) {
+      expectFailure(await activate(token, gsm, WEEKLY_DATA.id, { language }), 409, "BALANCE_EXPIRED", language, "charging.errors.BALANCE_EXPIRED");
+    }
+    expect(await counts(gsm)).toEqual({ orders: 0, subscriptions: 0, balance: 50000 });
+    expect((await auditOf(gsm)).map((row) => row.result)).toEqual(["BALANCE_EXPIRED", "BALANCE_EXPIRED"]);
+    // Its last day is still valid: today is not past it.
+    await withClient(server.databaseUrl, (client) => client.query("update charging_lines set valid_until = current_date + 1 where gsm = $1", [gsm]));
+    expect(expectSuccess<Order>(await activate(token, gsm, WEEKLY_DATA.id), "ar", "charging.activated").balance).toMatchObject({ expired: false, mainBalance: 50000 - WEEKLY_DATA.price });
   });
 
   test("a deactivated line (hotline) is refused and nothing changes", async () => {
