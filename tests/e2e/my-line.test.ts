@@ -7,7 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../../app/i18n/ar.json" with { type: "json" };
 import en from "../../app/i18n/en.json" with { type: "json" };
-import { formatAmount, formatNumber } from "../../common/format.ts";
+import { formatAmount, formatDate, formatNumber } from "../../common/format.ts";
 import type { Language } from "../../common/language.ts";
 import { withClient } from "../support/database.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
@@ -103,6 +103,44 @@ describe("buying a bundle", () => {
     expect(await confirmation.getByRole("link", { name: t.myLine.topUp }).getAttribute("href")).toBe("/products/payment/62");
     expect(await confirmation.getByRole("button", { name: t.myLine.confirm }).isDisabled()).toBe(true);
     expect(await mainBalanceShown(page)).toBe(amount("ar", 1000));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a deactivated line (hotline): My line's confirmation says so, offers no top-up and cannot be confirmed; the dialog too (ar)", async () => {
+    const t = catalogs.ar;
+    const { page, context, errors, gsm } = await openAsSubscriber(browser, server, WEEKLY.path, "ar");
+    await setBalance(gsm, 50000);
+    await withClient(server.databaseUrl, (client) => client.query("insert into network_lines (gsm, national_id, state) values ($1, '12345678901', 'deactivated') on conflict (gsm) do update set state = 'deactivated'", [gsm]));
+    await page.getByRole("link", { name: t.myLine.activate }).click();
+    const dialog = page.getByRole("dialog", { name: new RegExp(t.myLine.confirmTitle.split("{{")[0]!.trim()) });
+    await dialog.getByRole("alert").filter({ hasText: t.myLine.deactivatedLine }).waitFor();
+    expect(await dialog.getByRole("button", { name: t.myLine.confirm }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole("link", { name: t.myLine.topUp }).count()).toBe(0);
+    await page.keyboard.press("Escape");
+    await page.goto(`/my-line?activate=${WEEKLY.id}`);
+    await waitForHydration(page);
+    const confirmation = page.getByRole("region", { name: new RegExp(t.myLine.confirmTitle.split("{{")[0]!.trim()) });
+    await confirmation.getByRole("alert").filter({ hasText: t.myLine.deactivatedLine }).waitFor();
+    expect(await confirmation.getByRole("button", { name: t.myLine.confirm }).isDisabled()).toBe(true);
+    // Nothing was bought, whatever the page allowed.
+    expect(await mainBalanceShown(page)).toBe(amount("ar", 50000));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("an expired prepaid balance: My line shows when it expired, the confirmation explains it with the top-up link and cannot be confirmed (en)", async () => {
+    const t = catalogs.en;
+    const { page, context, errors, gsm } = await openAsSubscriber(browser, server, "/my-line", "en");
+    await setBalance(gsm, 50000);
+    await withClient(server.databaseUrl, (client) => client.query("update charging_lines set valid_until = date '2026-01-31' where gsm = $1", [gsm]));
+    await page.goto(`/my-line?activate=${WEEKLY.id}`);
+    await waitForHydration(page);
+    expect((await page.getByTestId("valid-until").textContent())!.trim()).toBe(t.myLine.expiredOn.replace("{{date}}", formatDate("en", "2026-01-31")));
+    const confirmation = page.getByRole("region", { name: new RegExp(t.myLine.confirmTitle.split("{{")[0]!.trim()) });
+    await confirmation.getByRole("alert").filter({ hasText: t.charging.errors.BALANCE_EXPIRED }).waitFor();
+    await confirmation.getByRole("link", { name: t.myLine.topUp }).waitFor();
+    expect(await confirmation.getByRole("button", { name: t.myLine.confirm }).isDisabled()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
