@@ -7,7 +7,8 @@
 //   { "targets": [{ "name", "url", "headers", "bearerTokens"?, "sessionForms"? }], "connections": 50, "duration": 10, "warmup": 3 }
 // where bearerTokens, when given, are sent in turn as `Authorization: Bearer <token>`, one per request,
 // so that the load spreads over many sessions as real traffic does; sessionForms ({sessions: [{token, gsm}],
-// fields}) make the target a form POST of `gsm=<the session's number>&fields…` with that session's token.
+// fields, uniqueKey?}) make the target a form POST of `gsm=<the session's number>&fields…` with that session's
+// token, and `uniqueKey=<a value new on every request>` when uniqueKey names a field.
 // Output: one JSON document on stdout
 //   { "results": [{ "name", "url", "warmup": {...}, "measured": {...} }] }
 // where each {...} holds the figures bench.js needs (requests/s, latency percentiles, status counts,
@@ -24,15 +25,19 @@ function rotateBearerTokens(tokens) {
 }
 
 /** An autocannon setupRequest that posts the form of the next session: its number, with its token. */
-function rotateSessionForms({ sessions, fields }) {
+function rotateSessionForms({ sessions, fields, uniqueKey }) {
   let next = 0;
+  const run = Date.now().toString(36);
   return (request) => {
-    const { token, gsm } = sessions[next++ % sessions.length];
+    const count = next++;
+    const { token, gsm } = sessions[count % sessions.length];
+    // A field that must differ on every request (an order's idempotency key): this run's, and a counter.
+    const unique = uniqueKey ? { [uniqueKey]: `bench-${run}-${process.pid}-${count}` } : {};
     return {
       ...request,
       method: "POST",
       headers: { ...request.headers, authorization: `Bearer ${token}`, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ gsm, ...fields }).toString(),
+      body: new URLSearchParams({ gsm, ...fields, ...unique }).toString(),
     };
   };
 }

@@ -37,7 +37,8 @@ export function codeFromText(text) {
 export async function startBenchSmsc() {
   /** number → { resolve, reject, timer } of the flow waiting for its code */
   const waiting = new Map();
-  const counts = { binds: 0, messages: 0, unexpected: 0 };
+  /** unexpected: a code no flow waited for; notices: SMS without a code (bundle confirmations of the My line target). */
+  const counts = { binds: 0, messages: 0, unexpected: 0, notices: 0 };
   const server = smpp.createServer({}, (session) => {
     session.on("error", () => {}); // the app closing its end is not an error of the bench
     session.on("bind_transmitter", (pdu) => {
@@ -51,7 +52,8 @@ export async function startBenchSmsc() {
       const text = (pdu.message_payload ?? pdu.short_message)?.message ?? "";
       const waiter = waiting.get(pdu.destination_addr);
       if (!waiter) {
-        counts.unexpected += 1;
+        if (codeFromText(text)) counts.unexpected += 1;
+        else counts.notices += 1;
         return;
       }
       waiting.delete(pdu.destination_addr);

@@ -11,6 +11,8 @@
 //  4. Runs the load from a separate Node process (scripts/bench-load.js, autocannon), one target at a
 //     time: warm-up, then the measured run; the authenticated target (numbers/user) sends the sessions of
 //     the registered numbers in turn. Every request sends Accept-Encoding: gzip.
+//     My line (issue 16): GET /my-line signed in, and POST charging/bundles/activate, each request a new
+//     order (a fresh idempotency key) on lines given a balance first (scripts/bench-charging.js).
 //  5. Samples the server process's resident memory (VmRSS) every 100 ms and keeps the peak.
 //  6. Computes the gzip size of the JavaScript /home loads before it is interactive (plus CSS and
 //     preloaded fonts) from the served HTML and the files in build/client.
@@ -40,6 +42,7 @@ import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { BENCH_OTP_LIMITS, prepareLoginBench, registerNumbers, runLoginFlows, startBenchSmsc } from "./bench-login.js";
 import { INVENTORY_SEARCHES, prepareInventory } from "./bench-inventory.js";
+import { BENCH_BUNDLE_ID, prepareCharging } from "./bench-charging.js";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const clientDir = path.join(rootDir, "build", "client");
@@ -54,7 +57,7 @@ const SMS_MODE = process.env.BENCH_SMS === "outbox" ? "outbox" : "smpp";
 const READY_TARGET_MS = 3_000;
 const JS_TARGET_KB = 150;
 /** Throughput targets as a share of the static asset's (issue 8): cached guest pages, a signed-in page. */
-const RATIO_TARGETS = { homeAr: 0.8, homeEn: 0.8, profileAr: 0.2 };
+const RATIO_TARGETS = { homeAr: 0.8, homeEn: 0.8, profileAr: 0.2, myLineAr: 0.2 };
 const READY_TIMEOUT_MS = 90_000;
 const RSS_SAMPLE_MS = 100;
 /** zlib level used for the JS/CSS size figures (the maximum; close to what a static pre-compression would give). */
@@ -595,6 +598,7 @@ async function main() {
 
   // Line features act on the session's own number: each request posts the gsm that goes with its token.
   const sessions = [...tokens].map(([gsm, token]) => ({ gsm, token }));
+  await prepareCharging(dataDir, sessions.map((session) => session.gsm), log);
   const targets = [
     // The static asset first, next to the pages whose throughput is given as a share of its own, so that
     // both are measured in the same conditions (later targets follow the inventory's million-row load).
@@ -612,6 +616,16 @@ async function main() {
       url: `${baseUrl}/core/api/superClip/myCallers/show?page=0`,
       headers: {},
       sessionForms: { sessions, fields: { gsmFilter: "", dateFilterType: "4" } },
+    },
+    // My line: the page (balance and bundles from the charging port, rendered for its visitor) and a real
+    // bundle order per request (a fresh idempotency key each time; the money taken; the confirmation SMS).
+    { key: "myLineAr", name: "GET /my-line (signed in, ar)", url: `${baseUrl}/my-line`, headers: { cookie: `lang=ar; session=${bearerTokens[0]}` } },
+    {
+      key: "bundleActivate",
+      name: "POST core/api/charging/bundles/activate (Bearer)",
+      url: `${baseUrl}/core/api/charging/bundles/activate`,
+      headers: {},
+      sessionForms: { sessions, fields: { bundleId: String(BENCH_BUNDLE_ID), renew: "0" }, uniqueKey: "idempotencyKey" },
     },
     ...INVENTORY_SEARCHES.map((search) => ({ key: search.key, name: search.name, url: `${baseUrl}/core/api/numbers/available?${search.query}`, headers: {} })),
   ].map((target) => ({ ...target, headers: { "accept-encoding": ACCEPT_ENCODING, ...target.headers } }));
