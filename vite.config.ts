@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { precompress } from "./build-tools/precompress.ts";
 
 // The server bundle's entry is our Hono app (server/app.ts), which imports React Router's
 // server build itself: the API, the pages and every server module then share one module
@@ -16,5 +17,5 @@ export default defineConfig({
       resolve: { noExternal: ["drizzle-orm"] },
     },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompress()],
 });

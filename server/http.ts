@@ -4,6 +4,7 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
+import { COMPRESSIBLE } from "../build-tools/precompress.ts";
 import { getCookie, setCookie } from "hono/cookie";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
@@ -201,21 +202,23 @@ export function createHttpApp(options: HttpAppOptions) {
     return ready ? c.json({ status: "ready" }) : c.json({ status: "database-unavailable" }, 503);
   });
 
+  // Files of the build are sent as the build compressed them (brotli 11 or gzip 9 twins written by
+  // build-tools/precompress.ts), chosen by Accept-Encoding; the on-the-fly compression above leaves an
+  // answer that already has a Content-Encoding alone. Every compressible file varies by Accept-Encoding,
+  // the plain one too, so a shared cache never hands it to a client that asked for brotli.
+  const builtFile = (cacheControl: string) =>
+    serveStatic({
+      root: path.relative(process.cwd(), clientDir),
+      precompressed: true,
+      onFound: (served, c) => {
+        c.header("Cache-Control", cacheControl);
+        // A twin was sent with its Vary already; the plain file of a compressible type gets it here.
+        if (COMPRESSIBLE.test(served)) c.header("Vary", "Accept-Encoding", { append: true });
+      },
+    });
   // Hashed build assets never change under one name: cache them for a year.
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root: path.relative(process.cwd(), clientDir),
-      onFound: (_path, c) => c.header("Cache-Control", `public, max-age=${ONE_YEAR_SECONDS}, immutable`),
-    }),
-  );
-  app.use(
-    "*",
-    serveStatic({
-      root: path.relative(process.cwd(), clientDir),
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
-    }),
-  );
+  app.use("/assets/*", builtFile(`public, max-age=${ONE_YEAR_SECONDS}, immutable`));
+  app.use("*", builtFile("public, max-age=3600"));
 
   // Bodies are read by the route that takes one, within its own limits (server/edge/read-body.ts), after
   // its session and rate checks; the origin of page actions is checked here, once, for all of them.

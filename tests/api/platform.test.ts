@@ -2,10 +2,15 @@
 // OpenAPI document and its reference page, health checks, the body limit, security headers (a fresh CSP
 // nonce per answer of a visitor's own page, hashes of the inline scripts on a cached guest page), request ids and compression.
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { api, startTestServer, type ApiClient, type HttpAnswer, type TestServer } from "../support/test-server.ts";
 import { expectFailure, LANGUAGE_CASES } from "../support/contract.ts";
 import { insertSession } from "../support/subscriber.ts";
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** Every spec §7 row implemented so far, as the OpenAPI document writes its path. */
 const API_ROWS = [
@@ -207,6 +212,32 @@ describe("hashed assets", () => {
 });
 
 describe("compression", () => {
+  test("a built script is sent as the build compressed it: brotli or gzip by Accept-Encoding, the same bytes once decoded, Vary on every variant, no compression per request", async () => {
+    const html = (await client.page("/home")).text;
+    const script = /href="(\/assets\/[\w.-]+\.js)"/.exec(html)![1]!;
+    const plain = await client.request(script);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const onDisk = readFileSync(path.join(rootDir, "build", "client", script));
+    expect(plain.raw.equals(onDisk)).toBe(true);
+    for (const [asked, encoding, twin] of [
+      ["gzip, deflate, br, zstd", "br", ".br"],
+      ["gzip, deflate", "gzip", ".gz"],
+    ] as const) {
+      const answer = await client.request(script, { headers: { "accept-encoding": asked } });
+      expect(answer.status, asked).toBe(200);
+      expect(answer.headers["content-encoding"], asked).toBe(encoding);
+      expect(answer.headers.vary, asked).toMatch(/accept-encoding/i);
+      expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      // The very file the build wrote (not made again for this request), and it decodes to the script.
+      expect(answer.raw.equals(readFileSync(path.join(rootDir, "build", "client", script + twin))), asked).toBe(true);
+      expect(Buffer.from(answer.text, "utf8").equals(onDisk), asked).toBe(true);
+      expect(Number(answer.headers["content-length"])).toBe(answer.raw.length);
+      expect(answer.raw.length).toBeLessThan(onDisk.length);
+    }
+  });
+
+
   test("/home with Accept-Encoding: gzip answers gzip, and the HTML inside is whole", async () => {
     const answer = await client.page("/home", { headers: { "accept-encoding": "gzip" } });
     expect(answer.status).toBe(200);

@@ -1,15 +1,19 @@
 // Performance budgets of issue 8, measured in real Chromium on the built site: what each page costs a
 // first-time visitor (fresh cache) in each language, counted from the browser's own network events
-// (CDP Network, with the browser's usual Accept-Encoding, so scripts and styles arrive gzipped).
+// (CDP Network, with the browser's own Accept-Encoding: scripts and styles arrive as the build
+// compressed them, brotli, which Chromium asks of a local origin as of an HTTPS one).
 //
 //  - JavaScript the page loads before it is interactive (React has hydrated it) ≤ 150 KB, as
-//    transferred (gzip) without the response headers;
-//  - CSS ≤ 30 KB (gzip, without headers); fonts ≤ 100 KB, and only the font files of the page's language;
+//    transferred (brotli) without the response headers;
+//  - CSS ≤ 30 KB (brotli, without headers); fonts ≤ 100 KB, and only the font files of the page's language;
 //  - everything /home transfers until the network is quiet ≤ 500 KB, headers included;
 //  - no request to another origin.
 //
 // One browser, the pages one after the other; a table of every page × language is printed whatever
 // the outcome. KB = 1024 bytes.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Browser, CDPSession } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Language } from "../../common/language.ts";
@@ -19,6 +23,7 @@ import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { DESKTOP, launchBrowser, waitForHydration } from "./browser.ts";
 
 const KB = 1024;
+const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../build/client");
 const BUDGETS = {
   javascriptBeforeInteractive: 150 * KB,
   css: 30 * KB,
@@ -186,7 +191,7 @@ function table(measured: PageFigures[]): string {
   const row = (cells: (string | number)[]) =>
     cells.map((cell, index) => (index < 2 || index === cells.length - 1 ? String(cell).padEnd(columns[index]![1]) : String(cell).padStart(columns[index]![1]))).join("  ").trimEnd();
   return [
-    `Budgets: JS before interactive ≤ ${kb(BUDGETS.javascriptBeforeInteractive)} KB, CSS ≤ ${kb(BUDGETS.css)} KB, fonts ≤ ${kb(BUDGETS.fonts)} KB, /home total ≤ ${kb(BUDGETS.homeTotal)} KB (bodies as transferred, gzip where served so; the total with headers; ${DESKTOP.width}×${DESKTOP.height}, fresh cache)`,
+    `Budgets: JS before interactive ≤ ${kb(BUDGETS.javascriptBeforeInteractive)} KB, CSS ≤ ${kb(BUDGETS.css)} KB, fonts ≤ ${kb(BUDGETS.fonts)} KB, /home total ≤ ${kb(BUDGETS.homeTotal)} KB (bodies as transferred, brotli for built assets; the total with headers; ${DESKTOP.width}×${DESKTOP.height}, fresh cache)`,
     row(columns.map(([title]) => title)),
     ...measured.map((figures) =>
       row([
@@ -265,6 +270,15 @@ describe.each(cases)("%s in %s", (path, language) => {
  * on purpose): a development React is twice the JavaScript and slower on a cheap phone.
  */
 const DEVELOPMENT_REACT = ["react-stack-bottom-frame", 'Each child in a list should have a unique "key" prop'];
+
+it("sends every script and style sheet brotli-compressed, as the build wrote it (no per-request gzip)", () => {
+  const assets = measured.flatMap((figures) => figures.all).filter((transfer) => (transfer.type === "Script" || transfer.type === "Stylesheet") && new URL(transfer.url).pathname.startsWith("/assets/"));
+  expect(assets.length, "no built script or style sheet was measured").toBeGreaterThan(0);
+  // A file so small that brotli would not shrink it has no twin, and goes as it is.
+  const other = assets.filter((transfer) => transfer.contentEncoding !== "br" && existsSync(path.join(clientDir, `${new URL(transfer.url).pathname}.br`)));
+  expect(assets.filter((transfer) => transfer.contentEncoding === "br").length).toBeGreaterThan(assets.length / 2);
+  expect(other.map((transfer) => `${transfer.contentEncoding} ${transfer.url}`), "built assets not sent brotli (build-tools/precompress.ts writes the .br twins; server/http.ts serves them)").toEqual([]);
+});
 
 it("sends the browser React's production build, never its development build", async () => {
   const scripts = [...new Set(measured.flatMap((figures) => figures.all).filter((transfer) => transfer.type === "Script").map((transfer) => transfer.url))];
