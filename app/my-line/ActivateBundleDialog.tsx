@@ -8,12 +8,11 @@ import { ActivationFields } from "./ActivationFields.tsx";
 import { useTranslation } from "../i18n/react.ts";
 import { Link, useFetcher } from "react-router";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
-import { PAYMENT_QUICK_LINK } from "../../common/constants.ts";
 import { formatAmount } from "../../common/format.ts";
 import { useShell } from "../shell/ShellContext.tsx";
 import { showToast } from "../shell/toast-queue.ts";
 import type { MyLinePageProps } from "./MyLinePage.tsx";
-import { activateBundlePath, MY_LINE_PATH } from "./paths.ts";
+import { activateBundlePath, MY_LINE_PATH, TOP_UP_PATH } from "./paths.ts";
 
 /** What My line's action answers a dialog (`via=dialog`). */
 export type ActivationAnswer = { ok: true; message: string } | { ok: false; message: string };
@@ -75,7 +74,7 @@ export function ActivateBundleDialog({ bundleId, isOpen, onOpenChange }: { bundl
               ) : !enough ? (
                 <p role="alert" className="font-bold text-red-800">{t("myLine.notEnough")}</p>
               ) : null}
-              {!enough || refusal ? <Link to={PAYMENT_QUICK_LINK} className="self-start font-bold text-brand-700 underline">{t("myLine.topUp")}</Link> : null}
+              {!enough || refusal ? <Link to={TOP_UP_PATH} className="self-start font-bold text-brand-700 underline">{t("myLine.topUp")}</Link> : null}
               <order.Form key={openings.current} method="post" action={activateBundlePath(offer.id)} className="flex flex-col gap-3">
                 <input type="hidden" name="intent" value="activate" />
                 <input type="hidden" name="via" value="dialog" />

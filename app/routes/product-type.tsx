@@ -10,6 +10,7 @@ import { UssdCode } from "../content/UssdCode.tsx";
 import { itemHeading, notFound, pageTools } from "../pages/page.server.ts";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
 import { Link } from "react-router";
+import { PRODUCT_APP_ACTIONS } from "../content/product-actions.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, language } = pageTools(context);
@@ -30,7 +31,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const priceText = usePriceText();
   const { product, segment } = loaderData;
-  const hasAside = product.price !== null || product.ussd || segment;
+  const appAction = PRODUCT_APP_ACTIONS[product.id];
+  const hasAside = product.price !== null || product.ussd || segment || appAction;
   return (
     <SectionPage heading={loaderData.heading}>
       <ArticleView
@@ -51,6 +53,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                   <p>{t("products.dial")}</p>
                   <p><UssdCode code={product.ussd} /></p>
                 </div>
+              ) : null}
+              {appAction ? (
+                <Link to={appAction.to} className="self-start rounded-lg bg-brand-700 px-4 py-2.5 font-bold text-white hover:bg-brand-800">{t(appAction.label)}</Link>
               ) : null}
               {segment ? (
                 <p>

@@ -14,7 +14,7 @@ import { ChargingError, spendable, type Allowance, type AllowanceKind, type Allo
 
 type LineRow = typeof chargingLines.$inferSelect;
 
-function balanceOf(row: LineRow): LineBalance {
+export function balanceOf(row: LineRow): LineBalance {
   return row.plan === "postpaid"
     ? { gsm: row.gsm, plan: "postpaid", unbilled: row.unbilled, creditLimit: row.creditLimit }
     : { gsm: row.gsm, plan: "prepaid", mainBalance: row.mainBalance, validUntil: row.validUntil };
@@ -23,16 +23,19 @@ function balanceOf(row: LineRow): LineBalance {
 /** Amounts in a unit are kept to three decimals (what is left of 1.5 GB after use). */
 const rounded = (value: number) => Math.round(value * 1000) / 1000;
 
+const readLine = async (db: Db, gsm: string) => (await db.select().from(chargingLines).where(eq(chargingLines.gsm, gsm)).limit(1))[0];
+
+/** The line's row, added at its first use (prepaid, nothing on it); read first, since it is there but once. */
+export async function ensureChargingLine(db: Db, gsm: string): Promise<LineRow> {
+  const row = await readLine(db, gsm);
+  if (row) return row;
+  // A parallel first use may add it too: nothing on conflict, and read again.
+  await db.insert(chargingLines).values({ gsm }).onConflictDoNothing();
+  return (await readLine(db, gsm))!;
+}
+
 export function createEmbeddedCharging(db: Db): ChargingPort {
-  const readLine = async (gsm: string) => (await db.select().from(chargingLines).where(eq(chargingLines.gsm, gsm)).limit(1))[0];
-  /** The line's row, added at its first use (prepaid, nothing on it); read first, since it is there but once. */
-  async function ensureLine(gsm: string): Promise<LineRow> {
-    const row = await readLine(gsm);
-    if (row) return row;
-    // A parallel first use may add it too: nothing on conflict, and read again.
-    await db.insert(chargingLines).values({ gsm }).onConflictDoNothing();
-    return (await readLine(gsm))!;
-  }
+  const ensureLine = (gsm: string) => ensureChargingLine(db, gsm);
 
   async function subscriptionsOf(executor: Db, gsm: string, ids?: number[]): Promise<BundleSubscription[]> {
     const rows = await executor

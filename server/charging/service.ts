@@ -92,7 +92,7 @@ function orderView(order: BundleOrder): OrderView {
 }
 
 /** The caller's own number, or ChargingError NOT_YOUR_NUMBER (403) before the charging system is asked. */
-async function assertLineOwned(services: AppServices, accountId: number, gsm: string): Promise<void> {
+export async function assertLineOwned(services: AppServices, accountId: number, gsm: string): Promise<void> {
   try {
     await assertOwnsNumber(services, accountId, gsm);
   } catch (error) {
@@ -149,12 +149,17 @@ async function confirmBySms(services: AppServices, order: BundleOrder, language:
     price: formatAmount(language, order.price, currency),
     date: formatDate(language, calendarDay(subscription.endsAt, config.OPERATOR_TIME_ZONE)),
   }));
+  await sendChargingSms(services, order.gsm, text, "bundle-order");
+}
+
+/** Sends a confirmation; one the gateway does not take does not undo what it confirms: it is logged. */
+export async function sendChargingSms(services: AppServices, gsm: string, text: string, purpose: string): Promise<void> {
   try {
-    await services.sms.send({ to: order.gsm, text });
+    await services.sms.send({ to: gsm, text });
   } catch (error) {
     if (!(error instanceof SmsDeliveryError)) throw error;
     services.metrics.smsError();
-    services.logger.warn({ driver: services.sms.driver, purpose: "bundle-order", err: error.message }, "SMS not accepted by the gateway");
+    services.logger.warn({ driver: services.sms.driver, purpose, err: error.message }, "SMS not accepted by the gateway");
   }
 }
 
