@@ -95,7 +95,8 @@ export function TopUpPage({ heading, gsm, balance, lockedUntil, lineState }: Top
                     className="w-full max-w-xs rounded-lg border-2 border-slate-300 px-3 py-2 text-start font-mono tracking-wider focus:border-brand-600 aria-[invalid=true]:border-red-600"
                   />
                   <p id="voucher-hint" className="text-sm text-slate-600">
-                    {t("topUp.voucherHint")} {ltr(VOUCHER_EXAMPLE)}
+                    {t("topUp.voucherHint")}{" "}
+                    <bdi dir="ltr" className="whitespace-nowrap">{VOUCHER_EXAMPLE}</bdi>
                   </p>
                   {voucherError ? <p id="voucher-error" className="text-sm text-red-700">{voucherError}</p> : null}
                 </div>

@@ -32,13 +32,19 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const priceText = usePriceText();
   const { product, segment } = loaderData;
   const appAction = PRODUCT_APP_ACTIONS[product.id];
-  const hasAside = product.price !== null || product.ussd || segment || appAction;
+  const hasAside = product.price !== null || product.ussd || segment;
   return (
     <SectionPage heading={loaderData.heading}>
       <ArticleView
         title={product.title}
         summary={product.summary}
         body={product.body}
+        // What the site itself does for this product, first on every screen (a phone shows the side panel last).
+        meta={
+          appAction ? (
+            <Link to={appAction.to} className="self-start rounded-lg bg-brand-700 px-4 py-2.5 font-bold text-white hover:bg-brand-800">{t(appAction.label)}</Link>
+          ) : undefined
+        }
         aside={
           hasAside ? (
             <>
@@ -53,9 +59,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                   <p>{t("products.dial")}</p>
                   <p><UssdCode code={product.ussd} /></p>
                 </div>
-              ) : null}
-              {appAction ? (
-                <Link to={appAction.to} className="self-start rounded-lg bg-brand-700 px-4 py-2.5 font-bold text-white hover:bg-brand-800">{t(appAction.label)}</Link>
               ) : null}
               {segment ? (
                 <p>

@@ -337,6 +337,19 @@ describe("voucher guessing", () => {
     expect(await voucherOf(secret)).toEqual({ state: "unused", redeemed_by: null });
     expectSuccess(await redeem(server, last, secret, { language: "en", ip: newIp() }), "en", "charging.toppedUp");
   });
+
+  test("a right voucher gives the client's try back too: after 19 wrong ones and a right one, the 20th wrong one is still answered, the 21st is not", async () => {
+    const ip = newIp();
+    const lines = await Promise.all(Array.from({ length: Math.ceil((IP_TRIES - 1) / (MAX_WRONG - 1)) }, () => subscriber()));
+    for (let i = 0; i < IP_TRIES - 1; i++) {
+      expectFailure(await redeem(server, lines[Math.floor(i / (MAX_WRONG - 1))]!, unknownVoucher(), { language: "en", ip }), 400, "VOUCHER_INVALID", "en", "charging.errors.VOUCHER_INVALID");
+    }
+    const owner = await subscriber();
+    const { secret } = await makeVoucher();
+    expectSuccess(await redeem(server, owner, secret, { language: "en", ip }), "en", "charging.toppedUp");
+    expectFailure(await redeem(server, owner, unknownVoucher(), { language: "en", ip }), 400, "VOUCHER_INVALID", "en", "charging.errors.VOUCHER_INVALID");
+    expectFailure(await redeem(server, owner, unknownVoucher(), { language: "en", ip }), 429, "VOUCHER_LOCKED", "en", "charging.errors.VOUCHER_LOCKED");
+  });
 });
 
 describe("races", () => {
