@@ -65,7 +65,7 @@ function textFieldsOf(fields: Fields): Record<string, string> {
 }
 
 /** Fields a page never sends back. */
-const SECRET_FIELDS = new Set(["code", "password", "data", "nationalId"]);
+const SECRET_FIELDS = new Set(["code", "password", "data", "nationalId", "voucher"]);
 
 /** The page answer of a failure (a refusal, a dependency away, anything unexpected). */
 export function pageFailure(error: unknown, context: Context, values?: Record<string, string>) {

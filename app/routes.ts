@@ -44,6 +44,7 @@ export default [
   route("line-features/super-clip/callers", "routes/line-features.super-clip.callers.ts"),
   route("profile", "routes/profile.tsx"),
   route("my-line", "routes/my-line.tsx"),
+  route("top-up", "routes/top-up.tsx"),
 
   route("business", "routes/business.tsx"),
   route("business/:id", "routes/business-solution.tsx"),

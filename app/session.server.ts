@@ -5,7 +5,7 @@ import { sameSitePath } from "../server/edge/same-site-path.ts";
 import { LOGIN_NUMBER_PATTERN, RESERVE_NUMBER_PATH } from "../common/constants.ts";
 import { OPEN_LOGIN_PARAM } from "./account/params.ts";
 import { reserveNumberPath } from "./reservation/paths.ts";
-import { ACTIVATE_PARAM, activateBundlePath, MY_LINE_PATH } from "./my-line/paths.ts";
+import { ACTIVATE_PARAM, activateBundlePath, MY_LINE_PATH, TOP_UP_PATH } from "./my-line/paths.ts";
 import { getWebAccount, readCookie, setCookie, type WebAccount } from "./account/web-session.server.ts";
 
 export { OPEN_LOGIN_PARAM, readCookie };
@@ -16,12 +16,12 @@ const NEXT_ROUTE_MAX_AGE_SECONDS = 30 * 60;
 
 /**
  * A stored next route that login may continue to: a path of this site (server/edge/same-site-path.ts),
- * and of those only /reserve-number (with a valid number) and a bundle's activation on /my-line.
+ * and of those only /reserve-number (with a valid number), a bundle's activation on /my-line and /top-up.
  */
 export function safeNextRoute(stored: string | undefined): string | null {
   if (!stored) return null;
   const path = sameSitePath(stored, "");
-  if (path === RESERVE_NUMBER_PATH) return path;
+  if (path === RESERVE_NUMBER_PATH || path === TOP_UP_PATH) return path;
   const activation = /^\/my-line\?activate=([1-9]\d{0,9})$/.exec(path);
   if (activation) return activateBundlePath(Number(activation[1]));
   const match = /^\/reserve-number\?gsm=(\d{10})$/.exec(path);
@@ -35,7 +35,7 @@ export function getSessionAccount(context: Readonly<RouterContextProvider>): Web
 
 /**
  * Guard of the subscriber-only routes: a guest (or a session that expired or was revoked) is sent
- * to /home. A guest who asked for /reserve-number, or to activate a bundle (/my-line?activate=…), has
+ * to /home. A guest who asked for /reserve-number, to activate a bundle (/my-line?activate=…) or to top up, has
  * it stored as the next route and arrives with the login dialog open.
  */
 export function requireSubscriber(request: Request, context: Readonly<RouterContextProvider>): WebAccount {
@@ -52,6 +52,10 @@ export function requireSubscriber(request: Request, context: Readonly<RouterCont
   const bundleId = Number(new URL(request.url).searchParams.get(ACTIVATE_PARAM));
   if (pathname === MY_LINE_PATH && Number.isSafeInteger(bundleId) && bundleId > 0 && bundleId < 1e10) {
     setCookie(context, NEXT_ROUTE_COOKIE, activateBundlePath(bundleId), NEXT_ROUTE_MAX_AGE_SECONDS);
+    throw redirect(`/home?${OPEN_LOGIN_PARAM}=1`);
+  }
+  if (pathname === TOP_UP_PATH) {
+    setCookie(context, NEXT_ROUTE_COOKIE, TOP_UP_PATH, NEXT_ROUTE_MAX_AGE_SECONDS);
     throw redirect(`/home?${OPEN_LOGIN_PARAM}=1`);
   }
   throw redirect("/home");

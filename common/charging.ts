@@ -36,4 +36,26 @@ export const stopRenewalForm = z
   })
   .meta({ id: "StopRenewalForm" });
 
+/** A scratch card's secret: 14 digits (issue 16). */
+export const VOUCHER_SECRET_DIGITS = 14;
+
+/**
+ * A voucher's secret as people type or paste it: 14 digits, Arabic-Indic or Persian digits accepted, with
+ * spaces or dashes between groups ("1234 5678 9012 34", "1234-5678-9012-34"); answered as the 14 ASCII digits.
+ */
+export const voucherSecret = z
+  .union([z.string(), z.number()], { error: "validation.voucherInvalid" })
+  .transform((value) => normaliseDigits(String(value).trim()))
+  .pipe(z.string().max(64, "validation.voucherInvalid").regex(/^\d+(?:[ \u00A0-]+\d+)*$/, "validation.voucherInvalid"))
+  .transform((value) => value.replace(/[^\d]/g, ""))
+  .pipe(z.string().length(VOUCHER_SECRET_DIGITS, "validation.voucherInvalid"));
+
+export const voucherTopUpForm = z
+  .object({
+    gsm: requestedNumber,
+    voucher: voucherSecret.meta({ description: "The 14 digits under the card's scratch layer (Arabic-Indic digits, spaces and dashes between groups accepted)", example: "1234 5678 9012 34" }),
+  })
+  .meta({ id: "VoucherTopUpForm" });
+
 export type BundleActivateInput = z.output<typeof bundleActivateForm>;
+export type VoucherTopUpInput = z.output<typeof voucherTopUpForm>;

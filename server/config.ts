@@ -78,6 +78,10 @@ const configSchema = z
     CONTENT_VERSION_POLL_SECONDS: z.coerce.number().min(0.2).max(3600).default(5),
     /** Feedback forms accepted per client IP per hour. */
     FEEDBACK_PER_IP_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
+    /** Voucher top-ups (issue 16): tries per client IP per hour, wrong vouchers per line per hour, and the lock they cause. */
+    VOUCHER_TRIES_PER_IP_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+    VOUCHER_MAX_WRONG_PER_LINE_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
+    VOUCHER_LOCK_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.SMS_DRIVER === "outbox" && !env.ALLOW_OUTBOX_IN_PRODUCTION) {

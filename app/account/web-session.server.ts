@@ -6,6 +6,7 @@ import { createContext, redirectDocument, type MiddlewareFunction, type RouterCo
 import { authenticate, listNumbers } from "../../server/account/service.ts";
 import { SESSION_COOKIE } from "../../server/auth/session.ts";
 import { translate, type MessageKey } from "../../server/i18n.ts";
+import { formatAmount } from "../../common/format.ts";
 import { requestContext, servicesContext } from "../context.ts";
 
 /** The number the visitor picked in the welcome menu (spec §3: selected number, defaults to the main one). */
@@ -28,6 +29,8 @@ export interface WebAccount {
 export interface Notice {
   tone: "success" | "error";
   key: MessageKey;
+  /** An amount the message names (`{{amount}}`), shown in the page's language and currency. */
+  amount?: number;
 }
 
 interface WebSessionState {
@@ -94,7 +97,12 @@ export function takeNotices(request: Request, context: Context): { tone: Notice[
   state.noticesTaken = true;
   const notices = [...parseFlash(readCookie(request, FLASH_COOKIE)), ...state.notices];
   if (readCookie(request, FLASH_COOKIE) !== undefined) clearCookie(context, FLASH_COOKIE);
-  return notices.map((notice) => ({ tone: notice.tone, message: translate(language, notice.key) }));
+  const { config } = context.get(servicesContext);
+  const currency = language === "ar" ? config.CURRENCY_SUFFIX_AR : config.CURRENCY_SUFFIX_EN;
+  return notices.map((notice) => ({
+    tone: notice.tone,
+    message: translate(language, notice.key, notice.amount === undefined ? undefined : { amount: formatAmount(language, notice.amount, currency) }),
+  }));
 }
 
 function parseFlash(value: string | undefined): Notice[] {
@@ -105,7 +113,12 @@ function parseFlash(value: string | undefined): Notice[] {
     // Only keys of our own catalogs are shown, whatever the cookie holds.
     return parsed.filter(
       (item): item is Notice =>
-        typeof item === "object" && item !== null && (item.tone === "success" || item.tone === "error") && typeof item.key === "string" && translate("en", item.key) !== item.key,
+        typeof item === "object" &&
+        item !== null &&
+        (item.tone === "success" || item.tone === "error") &&
+        typeof item.key === "string" &&
+        translate("en", item.key) !== item.key &&
+        (item.amount === undefined || (Number.isSafeInteger(item.amount) && item.amount >= 0)),
     );
   } catch {
     return [];

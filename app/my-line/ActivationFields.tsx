@@ -1,8 +1,8 @@
 // What a bundle's confirmation posts besides its intent, the same on My line and in the dialog over a bundle's
 // page: the number it was shown for, the bundle, the order's idempotency key, and the renewal choice.
 import { Link } from "react-router";
-import { PAYMENT_QUICK_LINK } from "../../common/constants.ts";
 import { useTranslation } from "../i18n/react.ts";
+import { TOP_UP_PATH } from "./paths.ts";
 import type { BalanceView } from "../../server/charging/service.ts";
 
 /**
@@ -24,7 +24,7 @@ export function ActivationNotice({ refusal, blocked }: { refusal: string | null;
   return (
     <>
       <p role="alert" className="font-bold text-red-800">{message}</p>
-      {blocked !== "myLine.deactivatedLine" ? <Link to={PAYMENT_QUICK_LINK} className="self-start font-bold text-brand-700 underline">{t("myLine.topUp")}</Link> : null}
+      {blocked !== "myLine.deactivatedLine" ? <Link to={TOP_UP_PATH} className="self-start font-bold text-brand-700 underline">{t("myLine.topUp")}</Link> : null}
     </>
   );
 }

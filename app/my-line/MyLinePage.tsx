@@ -6,14 +6,13 @@ import type { ReactNode } from "react";
 import { ActivationFields, ActivationNotice, activationBlocked } from "./ActivationFields.tsx";
 import { useTranslation } from "../i18n/react.ts";
 import { Form, Link, useActionData, useNavigation } from "react-router";
-import { PAYMENT_QUICK_LINK } from "../../common/constants.ts";
 import { formatAmount, formatDate, formatNumber } from "../../common/format.ts";
 import type { BalanceView, BundleView } from "../../server/charging/service.ts";
 import type { Allowance } from "../../server/charging/types.ts";
 import type { PageHeading } from "../pages/page.server.ts";
 import { SectionPage } from "../pages/SectionPage.tsx";
 import { useShell } from "../shell/ShellContext.tsx";
-import { MY_LINE_PATH } from "./paths.ts";
+import { MY_LINE_PATH, TOP_UP_PATH } from "./paths.ts";
 
 export interface MyLinePageProps {
   heading: PageHeading;
@@ -93,7 +92,7 @@ function BalanceCard({ balance }: { balance: BalanceView }) {
           </>
         )}
       </dl>
-      <Link to={PAYMENT_QUICK_LINK} className="self-start font-bold text-brand-700 underline">{t("myLine.topUp")}</Link>
+      <Link to={TOP_UP_PATH} className="self-start font-bold text-brand-700 underline">{t("myLine.topUp")}</Link>
     </section>
   );
 }

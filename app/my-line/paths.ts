@@ -7,3 +7,6 @@ export const ACTIVATE_PARAM = "activate";
 export function activateBundlePath(bundleId: number): string {
   return `${MY_LINE_PATH}?${ACTIVATE_PARAM}=${bundleId}`;
 }
+
+/** Top up by voucher (a guest following a link here logs in and continues here). */
+export const TOP_UP_PATH = "/top-up";

@@ -10,6 +10,7 @@ import { UssdCode } from "../content/UssdCode.tsx";
 import { itemHeading, notFound, pageTools } from "../pages/page.server.ts";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
 import { Link } from "react-router";
+import { PRODUCT_APP_ACTIONS } from "../content/product-actions.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, language } = pageTools(context);
@@ -30,6 +31,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const priceText = usePriceText();
   const { product, segment } = loaderData;
+  const appAction = PRODUCT_APP_ACTIONS[product.id];
   const hasAside = product.price !== null || product.ussd || segment;
   return (
     <SectionPage heading={loaderData.heading}>
@@ -37,6 +39,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         title={product.title}
         summary={product.summary}
         body={product.body}
+        // What the site itself does for this product, first on every screen (a phone shows the side panel last).
+        meta={
+          appAction ? (
+            <Link to={appAction.to} className="self-start rounded-lg bg-brand-700 px-4 py-2.5 font-bold text-white hover:bg-brand-800">{t(appAction.label)}</Link>
+          ) : undefined
+        }
         aside={
           hasAside ? (
             <>

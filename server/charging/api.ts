@@ -3,13 +3,14 @@
 // changes; refusals of the charging system keep their status and localised message.
 import { z } from "@hono/zod-openapi";
 import { numberForm } from "../../common/account.ts";
-import { bundleActivateForm, stopRenewalForm } from "../../common/charging.ts";
+import { bundleActivateForm, stopRenewalForm, voucherTopUpForm } from "../../common/charging.ts";
 import { createApiRouter } from "../api/router.ts";
 import { ok, subscriberPostRow } from "../api/envelope.ts";
 import { apiRoute, type ApiRouteSpec } from "../edge/api-route.ts";
 import { actorOf } from "../line-features/api.ts";
 import { activateBundle, showBalance, showBundles, stopRenewal } from "./service.ts";
 import { ChargingError, type ChargingErrorCode } from "./types.ts";
+import { topUpByVoucher, voucherEntryLocked, voucherIpLimit } from "./vouchers.ts";
 
 const tags = ["My line and charging"];
 
@@ -97,4 +98,30 @@ apiRoute(
     "SUBSCRIPTION_NOT_FOUND",
   ]),
   async (c, { body, session }) => ok(c, await stopRenewal(c.get("services"), actorOf(c, session), body.gsm, body.subscriptionId, c.get("language")), "charging.renewalStopped"),
+);
+
+const topUpSchema = z
+  .object({
+    topUpId: z.number().int(),
+    amount: z.number().int().openapi({ description: "What the voucher credited" }),
+    voucherSerial: z.string().openapi({ description: "The card's printed serial (not secret)" }),
+    createdAt: z.string().openapi({ description: "ISO 8601" }),
+    balance: balanceSchema.openapi({ description: "The line's money right after the credit (validity extended)" }),
+  })
+  .openapi("VoucherTopUp");
+
+apiRoute(
+  chargingApi,
+  {
+    ...chargingRoute(
+      "/core/api/charging/vouchers/redeem",
+      "Top up a prepaid number with a scratch-card voucher, credited once whatever runs in parallel. Wrong vouchers count against the line (5 within an hour lock voucher entry for the line for an hour) and the client IP; 429 VOUCHER_LOCKED carries Retry-After",
+      { schema: voucherTopUpForm, description: "The number and the voucher's 14 digits" },
+      topUpSchema,
+      ["VOUCHER_INVALID", "NOT_YOUR_NUMBER", "VOUCHER_NOT_ELIGIBLE", "LINE_DEACTIVATED", "VOUCHER_LOCKED"],
+    ),
+    // A client past its voucher tries is refused before its body is read.
+    ipLimit: { limit: (c) => voucherIpLimit(c.get("services"), c.get("clientIp")), refusal: voucherEntryLocked },
+  },
+  async (c, { body, session }) => ok(c, await topUpByVoucher(c.get("services"), actorOf(c, session), body, c.get("language")), "charging.toppedUp"),
 );

@@ -16,7 +16,7 @@ import { ChargingError, spendable, validityPassed, type Allowance, type Allowanc
 type LineRow = typeof chargingLines.$inferSelect;
 
 /** The line's money as of `today` (yyyy-mm-dd in the operator's time zone). */
-function balanceOf(row: LineRow, today: string): LineBalance {
+export function balanceOf(row: LineRow, today: string): LineBalance {
   return row.plan === "postpaid"
     ? { gsm: row.gsm, plan: "postpaid", unbilled: row.unbilled, creditLimit: row.creditLimit }
     : { gsm: row.gsm, plan: "prepaid", mainBalance: row.mainBalance, validUntil: row.validUntil, expired: validityPassed(row.validUntil, today) };
@@ -25,6 +25,17 @@ function balanceOf(row: LineRow, today: string): LineBalance {
 /** Amounts in a unit are kept to three decimals (what is left of 1.5 GB after use). */
 const rounded = (value: number) => Math.round(value * 1000) / 1000;
 
+const readLine = async (db: Db, gsm: string) => (await db.select().from(chargingLines).where(eq(chargingLines.gsm, gsm)).limit(1))[0];
+
+/** The line's row, added at its first use (prepaid, nothing on it); read first, since it is there but once. */
+export async function ensureChargingLine(db: Db, gsm: string): Promise<LineRow> {
+  const row = await readLine(db, gsm);
+  if (row) return row;
+  // A parallel first use may add it too: nothing on conflict, and read again.
+  await db.insert(chargingLines).values({ gsm }).onConflictDoNothing();
+  return (await readLine(db, gsm))!;
+}
+
 export interface EmbeddedChargingOptions {
   /** The operator's time zone: a prepaid validity ends at the end of its last day there. */
   timeZone: string;
@@ -32,15 +43,7 @@ export interface EmbeddedChargingOptions {
 
 export function createEmbeddedCharging(db: Db, { timeZone }: EmbeddedChargingOptions): ChargingPort {
   const today = () => calendarDay(new Date(), timeZone);
-  const readLine = async (gsm: string) => (await db.select().from(chargingLines).where(eq(chargingLines.gsm, gsm)).limit(1))[0];
-  /** The line's row, added at its first use (prepaid, nothing on it); read first, since it is there but once. */
-  async function ensureLine(gsm: string): Promise<LineRow> {
-    const row = await readLine(gsm);
-    if (row) return row;
-    // A parallel first use may add it too: nothing on conflict, and read again.
-    await db.insert(chargingLines).values({ gsm }).onConflictDoNothing();
-    return (await readLine(gsm))!;
-  }
+  const ensureLine = (gsm: string) => ensureChargingLine(db, gsm);
 
   async function subscriptionsOf(executor: Db, gsm: string, ids?: number[]): Promise<BundleSubscription[]> {
     const rows = await executor
@@ -215,7 +218,7 @@ export function createEmbeddedCharging(db: Db, { timeZone }: EmbeddedChargingOpt
       return subscription!;
     },
 
-    redeemVoucher: (gsm, secret) => redeemEmbeddedVoucher(db, gsm, secret),
+    redeemVoucher: (gsm, secret) => redeemEmbeddedVoucher(db, gsm, secret, today()),
 
     usageByDay: (gsm, period) => embeddedUsageByDay(db, gsm, period),
 

@@ -59,6 +59,7 @@ export const PAGE_ACTIONS: readonly { path: string; body: PageActionBody; subscr
   { path: "/account/logout-others", body: "small", subscriber: true },
   { path: "/profile", body: "small", subscriber: true },
   { path: "/my-line", body: "small", subscriber: true },
+  { path: "/top-up", body: "small", subscriber: true },
   { path: "/reserve-number", body: "small", subscriber: true },
   { path: "/call-forward", body: "small", subscriber: true },
   { path: "/super-clip", body: "auto-reply", subscriber: true },

@@ -25,7 +25,7 @@ afterAll(async () => {
 async function stateOf(gsm: string) {
   return withClient(server.databaseUrl, async (db) => {
     const rows: unknown[] = [];
-    for (const table of ["network_line_features", "network_auto_replies", "line_service_passwords", "line_feature_audit", "profiles", "one_time_codes", "charging_lines", "charging_subscriptions", "charging_orders", "charging_audit"]) {
+    for (const table of ["network_line_features", "network_auto_replies", "line_service_passwords", "line_feature_audit", "profiles", "one_time_codes", "charging_lines", "charging_subscriptions", "charging_orders", "charging_audit", "charging_top_ups", "charging_voucher_tries"]) {
       const exists = await db.query("select 1 from information_schema.columns where table_name = $1 and column_name = 'gsm'", [table]);
       rows.push([table, exists.rowCount === 0 ? null : (await db.query(`select * from ${table} where gsm = $1 order by 1`, [gsm])).rows]);
     }
@@ -55,7 +55,7 @@ describe("another account's number", () => {
     const before = await stateOf(OWNER_GSM);
     const answers: string[] = [];
     for (const operation of gsmOperations) {
-      const fields = new URLSearchParams({ gsm: OWNER_GSM, serviceState: "1", "customerState[0].type": "0", "customerState[0].state": "1", "customerState[0].number": "0911111111", generalMessage: "hi", password: "123456", data: "x", nationalId: "01234567890", jobId: "1", cityId: "1", address: "x", email: "a@b.co", birthDate: "1990-01-01", gender: "0", bundleId: "102", renew: "1", idempotencyKey: "hostile-order-0001", subscriptionId: "1" });
+      const fields = new URLSearchParams({ gsm: OWNER_GSM, serviceState: "1", "customerState[0].type": "0", "customerState[0].state": "1", "customerState[0].number": "0911111111", generalMessage: "hi", password: "123456", data: "x", nationalId: "01234567890", jobId: "1", cityId: "1", address: "x", email: "a@b.co", birthDate: "1990-01-01", gender: "0", bundleId: "102", renew: "1", idempotencyKey: "hostile-order-0001", subscriptionId: "1", voucher: "12345678901234" });
       const answer = await send(server.url, operation.path, {
         method: operation.method,
         headers: { authorization: `Bearer ${intruder.token}`, "content-type": "application/x-www-form-urlencoded", "accept-language": "en" },
@@ -80,6 +80,7 @@ describe("forged Origin on page forms", () => {
     { path: "/call-barring", body: "serviceState=0" },
     { path: "/hotline", body: "intent=deactivate" },
     { path: "/my-line", body: "intent=activate&bundleId=101&renew=1&idempotencyKey=forged-order-0001" },
+    { path: "/top-up", body: "voucher=12345678901234" },
     { path: "/account/logout", body: "" },
     { path: "/account/select-number", body: "gsm=0966123001" },
     { path: "/support/Feedback", body: "fullName=Ali+Hasan" },

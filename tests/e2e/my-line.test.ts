@@ -1,7 +1,7 @@
 // My line and buying a bundle in a real browser (issue 16, part 1): a subscriber activates a bundle from
 // its details page — a dialog with the price, the balance after and the renewal choice, confirm, a toast —
 // and My line shows the bundle with what is left and the reduced balance, and stops its renewal; with too
-// little money the confirmation says so, offers the top-up page and cannot be confirmed; a refusal of the
+// little money the confirmation says so, offers the top-up page (/top-up) and cannot be confirmed; a refusal of the
 // server is shown; a guest logs in and continues to the confirmation on My line; both fit 320 px in Arabic.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -91,7 +91,7 @@ describe("buying a bundle", () => {
     await page.getByRole("link", { name: t.myLine.activate }).click();
     const dialog = page.getByRole("dialog", { name: new RegExp(t.myLine.confirmTitle.split("{{")[0]!.trim()) });
     await dialog.getByRole("alert").filter({ hasText: t.myLine.notEnough }).waitFor();
-    expect(await dialog.getByRole("link", { name: t.myLine.topUp }).getAttribute("href")).toBe("/products/payment/62");
+    expect(await dialog.getByRole("link", { name: t.myLine.topUp }).getAttribute("href")).toBe("/top-up");
     expect(await dialog.getByRole("button", { name: t.myLine.confirm }).isDisabled()).toBe(true);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
@@ -100,7 +100,7 @@ describe("buying a bundle", () => {
     await waitForHydration(page);
     await page.getByRole("alert").filter({ hasText: t.myLine.notEnough }).waitFor();
     const confirmation = page.getByRole("region", { name: new RegExp(t.myLine.confirmTitle.split("{{")[0]!.trim()) });
-    expect(await confirmation.getByRole("link", { name: t.myLine.topUp }).getAttribute("href")).toBe("/products/payment/62");
+    expect(await confirmation.getByRole("link", { name: t.myLine.topUp }).getAttribute("href")).toBe("/top-up");
     expect(await confirmation.getByRole("button", { name: t.myLine.confirm }).isDisabled()).toBe(true);
     expect(await mainBalanceShown(page)).toBe(amount("ar", 1000));
     expect(errors).toEqual([]);

@@ -1,0 +1,151 @@
+// Top-up by voucher (issue 16): the rules that hold whatever the charging driver. Voucher guessing is the
+// classic fraud, so every try is counted before a voucher is looked at — per client IP (rate_limit_counters,
+// VOUCHER_TRIES_PER_IP_HOUR) and per line (charging_voucher_tries: VOUCHER_MAX_WRONG_PER_LINE_HOUR wrong
+// vouchers within an hour lock voucher entry for that line for VOUCHER_LOCK_MINUTES) — and only a wrong
+// voucher keeps its count: a right one (or a refusal that is not about the voucher) takes its try back.
+// A number the session does not own is refused before anything is counted (403, nothing changes: a
+// stranger cannot lock someone else's line). Every try is audited (`voucher-top-up`, never the secret);
+// a top-up is confirmed by SMS in the subscriber's language.
+import { sql } from "drizzle-orm";
+import { isolateForSms } from "../../common/bidi.ts";
+import type { VoucherTopUpInput } from "../../common/charging.ts";
+import { formatAmount, formatDate } from "../../common/format.ts";
+import type { Language } from "../../common/language.ts";
+import { hitLimits, refundLimits, type RateLimit } from "../auth/rate-limit.ts";
+import { rateLimitSubject } from "../client-ip.ts";
+import type { Db } from "../db/database.ts";
+import { translate } from "../i18n.ts";
+import type { Actor } from "../line-features/types.ts";
+import type { AppServices } from "../services.ts";
+import { audited } from "./audit.ts";
+import { amountText, assertLineOwned, balanceView, notifyBySms, type BalanceView } from "./service.ts";
+import { ChargingError, type VoucherTopUp } from "./types.ts";
+
+/** Wrong vouchers of a line are counted within this window, from its first wrong try. */
+const LINE_WINDOW_SECONDS = 60 * 60;
+
+/** A try counted against a line. */
+type CountedTry = {
+  /** window_started_at of the window it was counted in. */
+  window: string;
+  /** The lock this try set (it reached the limit), or null. */
+  lockedUntil: string | null;
+};
+
+/** charging/vouchers/redeem `data`. */
+export interface TopUpView {
+  topUpId: number;
+  amount: number;
+  /** The card's printed serial (not secret). */
+  voucherSerial: string;
+  /** ISO 8601 */
+  createdAt: string;
+  /** The line's money right after the credit. */
+  balance: BalanceView;
+}
+
+/** Voucher tries a client IP may make per hour: peeked before a body is read, counted with each try. */
+export function voucherIpLimit(services: Pick<AppServices, "config">, clientIp: string): RateLimit {
+  return { key: `voucher:ip:1h:${rateLimitSubject(clientIp || "unknown")}`, limit: services.config.VOUCHER_TRIES_PER_IP_HOUR, windowSeconds: 60 * 60 };
+}
+
+/** The refusal of a client or a line past its voucher tries: 429 with the wait. */
+export function voucherEntryLocked(retryAfterSeconds: number): ChargingError {
+  return new ChargingError("VOUCHER_LOCKED", { retryAfterSeconds });
+}
+
+/**
+ * Counts one try of the line, in one statement that also checks the lock: a line whose lock has not ended
+ * is refused (nothing counted); otherwise the try is counted in the window (a window older than an hour
+ * starts again with it), and the try that reaches the limit sets the lock. Rows are locked one statement
+ * at a time, so parallel tries count exactly and lock once. Answers the window the try was counted in and
+ * the lock it set, if it did (a lock in the row after it is always this try's: a lock still running refuses).
+ */
+async function countLineTry(db: Db, gsm: string, config: AppServices["config"]): Promise<CountedTry> {
+  const max = config.VOUCHER_MAX_WRONG_PER_LINE_HOUR;
+  const lock = sql`make_interval(mins => ${config.VOUCHER_LOCK_MINUTES})`;
+  const fresh = sql`t.window_started_at > now() - make_interval(secs => ${LINE_WINDOW_SECONDS})`;
+  const failures = sql`(case when ${fresh} then t.failures + 1 else 1 end)`;
+  const counted = await db.execute<CountedTry>(sql`
+    insert into charging_voucher_tries as t (gsm, failures, window_started_at, locked_until)
+    values (${gsm}, 1, now(), case when 1 >= ${max} then now() + ${lock} end)
+    on conflict (gsm) do update set
+      failures = ${failures},
+      window_started_at = case when ${fresh} then t.window_started_at else now() end,
+      locked_until = case when ${failures} >= ${max} then now() + ${lock} end
+    where t.locked_until is null or t.locked_until <= now()
+    returning window_started_at::text as window, locked_until::text as "lockedUntil"`);
+  if (counted.rows[0]) return counted.rows[0];
+  // Not counted: the line is locked (the row stayed as it was).
+  const [row] = (await db.execute<{ wait: string | null }>(sql`select ceil(extract(epoch from locked_until - now())) as wait from charging_voucher_tries where gsm = ${gsm}`)).rows;
+  throw voucherEntryLocked(Math.max(1, Number(row?.wait ?? 1)));
+}
+
+/** Takes a counted try back (not a wrong voucher), in the window it was counted in, lifting the lock it set. */
+async function takeBackLineTry(db: Db, gsm: string, counted: CountedTry): Promise<void> {
+  await db.execute(sql`
+    update charging_voucher_tries set
+      failures = greatest(failures - 1, 0),
+      locked_until = case when locked_until = ${counted.lockedUntil}::timestamptz then null else locked_until end
+    where gsm = ${gsm} and window_started_at = ${counted.window}::timestamptz`);
+}
+
+/** Until when voucher entry is locked for the line (ISO 8601), or null. */
+export async function voucherEntryLockedUntil(services: AppServices, gsm: string): Promise<string | null> {
+  const [row] = (await services.db.execute<{ until: Date | string }>(sql`select locked_until as until from charging_voucher_tries where gsm = ${gsm} and locked_until > now()`)).rows;
+  return row ? new Date(row.until).toISOString() : null;
+}
+
+/** The top-up page: the line's money and whether voucher entry is locked. */
+export async function showTopUp(services: AppServices, accountId: number, gsm: string): Promise<{ balance: BalanceView; lockedUntil: string | null }> {
+  await assertLineOwned(services, accountId, gsm);
+  const [balance, lockedUntil] = await Promise.all([services.charging.balance(gsm), voucherEntryLockedUntil(services, gsm)]);
+  return { balance: balanceView(balance), lockedUntil };
+}
+
+/**
+ * Tops one of the account's numbers up with a voucher: ownership, then the client's and the line's tries
+ * counted (VOUCHER_LOCKED past either), then the charging system's redemption (once per voucher, whatever
+ * runs in parallel). Audited whatever the answer; a top-up is confirmed by SMS.
+ */
+export async function topUpByVoucher(services: AppServices, actor: Actor, input: VoucherTopUpInput, language: Language): Promise<TopUpView> {
+  const { db, config } = services;
+  const { gsm, voucher } = input;
+  await assertLineOwned(services, actor.accountId, gsm);
+  const ipLimit = voucherIpLimit(services, actor.clientIp);
+  const topUp = await audited(
+    db,
+    { actor, gsm, action: "voucher-top-up" },
+    async () => {
+      const wait = await hitLimits(db, [ipLimit]);
+      if (wait !== null) throw voucherEntryLocked(wait);
+      const counted = await countLineTry(db, gsm, config);
+      let wrong = false;
+      try {
+        return await services.charging.redeemVoucher(gsm, voucher);
+      } catch (error) {
+        wrong = error instanceof ChargingError && error.code === "VOUCHER_INVALID";
+        throw error;
+      } finally {
+        // Only a wrong voucher counts; the take-back never hides the answer.
+        if (!wrong) await Promise.all([takeBackLineTry(db, gsm, counted), refundLimits(db, [ipLimit.key])]).catch((error: unknown) => services.logger.warn({ err: String(error) }, "voucher try not taken back"));
+      }
+    },
+    (done) => ({ result: "completed", facts: { amount: done.amount } }),
+  );
+  await confirmTopUpBySms(services, topUp, language);
+  return topUpView(topUp);
+}
+
+function topUpView(topUp: VoucherTopUp): TopUpView {
+  return { topUpId: topUp.id, amount: topUp.amount, voucherSerial: topUp.voucherSerial, createdAt: topUp.createdAt.toISOString(), balance: balanceView(topUp.balance) };
+}
+
+async function confirmTopUpBySms(services: AppServices, topUp: VoucherTopUp, language: Language): Promise<void> {
+  if (topUp.balance.plan !== "prepaid") return;
+  await notifyBySms(services, topUp.gsm, "voucher-top-up", language, "charging.sms.toppedUp", {
+    amount: amountText(services, language, topUp.amount),
+    balance: amountText(services, language, topUp.balance.mainBalance),
+    date: topUp.balance.validUntil ? formatDate(language, topUp.balance.validUntil) : "",
+  });
+}
