@@ -92,7 +92,7 @@ function orderView(order: BundleOrder): OrderView {
 }
 
 /** The caller's own number, or ChargingError NOT_YOUR_NUMBER (403) before the charging system is asked. */
-async function assertLineOwned(services: AppServices, accountId: number, gsm: string): Promise<void> {
+export async function assertLineOwned(services: AppServices, accountId: number, gsm: string): Promise<void> {
   try {
     await assertOwnsNumber(services, accountId, gsm);
   } catch (error) {
