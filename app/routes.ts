@@ -45,6 +45,9 @@ export default [
   route("profile", "routes/profile.tsx"),
   route("my-line", "routes/my-line.tsx"),
   route("top-up", "routes/top-up.tsx"),
+  route("my-line/usage", "routes/my-line.usage.tsx"),
+  // The usage records as a CSV file (a resource route).
+  route("my-line/usage.csv", "routes/my-line.usage-csv.ts"),
 
   route("business", "routes/business.tsx"),
   route("business/:id", "routes/business-solution.tsx"),

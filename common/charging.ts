@@ -59,3 +59,40 @@ export const voucherTopUpForm = z
 
 export type BundleActivateInput = z.output<typeof bundleActivateForm>;
 export type VoucherTopUpInput = z.output<typeof voucherTopUpForm>;
+
+/** The usage periods a subscriber may look at: the last 30 or 90 days, ending today (operator time zone). */
+export const USAGE_PERIOD_DAYS = [30, 90] as const;
+export type UsagePeriodDays = (typeof USAGE_PERIOD_DAYS)[number];
+/** Usage records per page (API and page alike). */
+export const USAGE_PAGE_SIZE = 20;
+/** The last page number one may ask for (an offset the database can answer at once). */
+export const USAGE_MAX_PAGE = 10_000;
+
+const usageDays = z
+  .union([z.string(), z.number()], { error: "validation.usageDaysInvalid" })
+  .optional()
+  .transform((value) => normaliseDigits(String(value ?? "30").trim()))
+  .pipe(z.enum(["30", "90"], { error: "validation.usageDaysInvalid" }))
+  .transform((value) => Number(value) as UsagePeriodDays)
+  .meta({ description: "The period: the last 30 (default) or 90 days, ending today in the operator's time zone", example: "30" });
+
+const usagePage = z
+  .union([z.string(), z.number()], { error: "validation.pageInvalid" })
+  .optional()
+  .transform((value) => normaliseDigits(String(value ?? "1").trim()))
+  .pipe(z.string().regex(/^[1-9]\d{0,4}$/, "validation.pageInvalid"))
+  .transform(Number)
+  .pipe(z.number().int().max(USAGE_MAX_PAGE, "validation.pageInvalid"))
+  .meta({ description: `The page of records, from 1 (default) to ${USAGE_MAX_PAGE}; ${USAGE_PAGE_SIZE} records a page`, example: "1" });
+
+/** charging/usage/summary: the number and the period. */
+export const usageSummaryForm = z.object({ gsm: requestedNumber, days: usageDays }).meta({ id: "UsageSummaryForm" });
+
+/** charging/usage/records: the number, the period and the page. */
+export const usageForm = z.object({ gsm: requestedNumber, days: usageDays, page: usagePage }).meta({ id: "UsageRecordsForm" });
+
+/** The query of /my-line/usage and its CSV (the number is the session's selected one). */
+export const usageQuery = { days: usageDays, page: usagePage };
+
+export type UsageSummaryInput = z.output<typeof usageSummaryForm>;
+export type UsageInput = z.output<typeof usageForm>;

@@ -55,3 +55,14 @@ export function calendarDay(moment: Date, timeZone: string): string {
 
 /** Times are shown in the operator's country's time zone, the same on the server and in the browser. */
 export const OPERATOR_TIME_ZONE = "Asia/Damascus";
+
+const shortDateFormats = new Map<Language, Intl.DateTimeFormat>();
+
+/** "24 Nov" / "24 تشرين الثاني" from a yyyy-mm-dd date: a chart's axis, where the year is said elsewhere. */
+export function formatShortDate(language: Language, isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
+  if (!match) return isoDate;
+  let format = shortDateFormats.get(language);
+  if (!format) shortDateFormats.set(language, (format = new Intl.DateTimeFormat(LOCALES[language], { day: "numeric", month: "short", timeZone: "UTC" })));
+  return format.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
+}

@@ -22,6 +22,7 @@ import { createLogger } from "./logger.ts";
 import { createEmbeddedNetwork } from "./network/embedded.ts";
 import { createEmbeddedCharging } from "./charging/embedded.ts";
 import { seedDemoChargingLines } from "./charging/demo-lines.ts";
+import { seedDemoUsage } from "./charging/demo-usage.ts";
 import { createSmsGateway } from "./sms/index.ts";
 import { numberEncryptionKey } from "./auth/number-encryption.ts";
 import type { AppServices } from "./services.ts";
@@ -77,7 +78,8 @@ export async function start(options: StartOptions): Promise<RunningServer> {
   if (options.seed) {
     const counts = await loadContent(database.db, path.join(options.rootDir, "content"));
     const chargingLines = await seedDemoChargingLines(database.db);
-    logger.info({ counts, chargingLines }, "demo content loaded");
+    const usageRecords = await seedDemoUsage(database.db, config.OPERATOR_TIME_ZONE);
+    logger.info({ counts, chargingLines, usageRecords }, "demo content loaded");
   }
 
   const sms = await createSmsGateway(config, database.db, logger).catch(async (error: unknown) => {

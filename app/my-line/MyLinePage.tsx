@@ -12,7 +12,7 @@ import type { Allowance } from "../../server/charging/types.ts";
 import type { PageHeading } from "../pages/page.server.ts";
 import { SectionPage } from "../pages/SectionPage.tsx";
 import { useShell } from "../shell/ShellContext.tsx";
-import { MY_LINE_PATH, TOP_UP_PATH } from "./paths.ts";
+import { MY_LINE_PATH, TOP_UP_PATH, USAGE_PATH } from "./paths.ts";
 
 export interface MyLinePageProps {
   heading: PageHeading;
@@ -176,9 +176,12 @@ export function MyLinePage({ heading, gsm, balance, bundles, lineState, offer, i
           <Link to="/bundles" className="self-start font-bold text-brand-700 underline">{t("myLine.browseBundles")}</Link>
         </section>
       </div>
-      <Form method="get" action={MY_LINE_PATH} className="mt-6">
-        <button type="submit" className={outlinedButton}>{t("myLine.refresh")}</button>
-      </Form>
+      <div className="mt-6 flex flex-wrap items-center gap-4">
+        <Form method="get" action={MY_LINE_PATH}>
+          <button type="submit" className={outlinedButton}>{t("myLine.refresh")}</button>
+        </Form>
+        <Link to={USAGE_PATH} className="font-bold text-brand-700 underline">{t("myLine.usage")}</Link>
+      </div>
     </SectionPage>
   );
 }

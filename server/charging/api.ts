@@ -3,7 +3,7 @@
 // changes; refusals of the charging system keep their status and localised message.
 import { z } from "@hono/zod-openapi";
 import { numberForm } from "../../common/account.ts";
-import { bundleActivateForm, stopRenewalForm, voucherTopUpForm } from "../../common/charging.ts";
+import { bundleActivateForm, stopRenewalForm, usageForm, usageSummaryForm, voucherTopUpForm } from "../../common/charging.ts";
 import { createApiRouter } from "../api/router.ts";
 import { ok, subscriberPostRow } from "../api/envelope.ts";
 import { apiRoute, type ApiRouteSpec } from "../edge/api-route.ts";
@@ -11,6 +11,7 @@ import { actorOf } from "../line-features/api.ts";
 import { activateBundle, showBalance, showBundles, stopRenewal } from "./service.ts";
 import { ChargingError, type ChargingErrorCode } from "./types.ts";
 import { topUpByVoucher, voucherEntryLocked, voucherIpLimit } from "./vouchers.ts";
+import { showUsageRecords, showUsageSummary } from "./usage.ts";
 
 const tags = ["My line and charging"];
 
@@ -124,4 +125,57 @@ apiRoute(
     ipLimit: { limit: (c) => voucherIpLimit(c.get("services"), c.get("clientIp")), refusal: voucherEntryLocked },
   },
   async (c, { body, session }) => ok(c, await topUpByVoucher(c.get("services"), actorOf(c, session), body, c.get("language")), "charging.toppedUp"),
+);
+
+const usageTotalsSchema = z.object({
+  data: z.number().openapi({ description: "Internet, MB" }),
+  voice: z.number().openapi({ description: "Calls, seconds" }),
+  sms: z.number().openapi({ description: "Messages" }),
+  cost: z.number().int().openapi({ description: "What it took from the money (0 where a bundle covered it)" }),
+});
+
+const usageSummarySchema = z
+  .object({
+    gsm: z.string(),
+    days: z.number().int().openapi({ description: "30 or 90" }),
+    from: z.string().openapi({ description: "yyyy-mm-dd, the first day (operator time zone)" }),
+    to: z.string().openapi({ description: "yyyy-mm-dd, the last day: today (operator time zone)" }),
+    timeZone: z.string().openapi({ description: "The operator's time zone the days are counted in", example: "Asia/Damascus" }),
+    byDay: z.array(usageTotalsSchema.extend({ day: z.string().openapi({ description: "yyyy-mm-dd" }) })).openapi({ description: "Every day of the period, oldest first; a day without usage has zeros" }),
+    totals: usageTotalsSchema,
+  })
+  .openapi("UsageSummary");
+
+const usageRecordsSchema = z
+  .object({
+    gsm: z.string(),
+    days: z.number().int(),
+    from: z.string(),
+    to: z.string(),
+    records: z.array(
+      z.object({
+        id: z.string(),
+        startedAt: z.string().openapi({ description: "ISO 8601" }),
+        kind: z.enum(["data", "voice", "sms"]),
+        amount: z.number().openapi({ description: "data: MB; voice: seconds; sms: messages" }),
+        otherParty: z.string().nullable().openapi({ description: "The number called or texted, masked (first 4 and last 3 characters kept: 0944•••456); null for data", example: "0944•••456" }),
+        cost: z.number().int(),
+      }),
+    ),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int().openapi({ description: "Records in the period" }),
+  })
+  .openapi("UsageRecords");
+
+apiRoute(
+  chargingApi,
+  chargingRoute("/core/api/charging/usage/summary", "A number's usage over the last 30 or 90 days, by day (every day present) and kind, with the totals", { schema: usageSummaryForm, description: "The number and the period (days: 30 or 90)" }, usageSummarySchema, ["NOT_YOUR_NUMBER"]),
+  async (c, { body, session }) => ok(c, await showUsageSummary(c.get("services"), session.accountId, body.gsm, body.days), "charging.usageShown"),
+);
+
+apiRoute(
+  chargingApi,
+  chargingRoute("/core/api/charging/usage/records", "A number's calls, messages and internet sessions over the last 30 or 90 days, newest first, one page of 20; the other party masked", { schema: usageForm, description: "The number, the period (days: 30 or 90) and the page (from 1)" }, usageRecordsSchema, ["NOT_YOUR_NUMBER"]),
+  async (c, { body, session }) => ok(c, await showUsageRecords(c.get("services"), session.accountId, body.gsm, body.days, body.page), "charging.usageRecordsShown"),
 );

@@ -52,7 +52,7 @@ const CONTENT_ROUTES: [route: string, path: RegExp][] = [
 ];
 
 /** The routes a guest cannot open (checked with a session); /reserve-number gets an available number. */
-export const SUBSCRIBER_PATHS = ["/profile", "/call-forward", "/super-clip", "/call-barring", "/hotline", "/my-line", "/my-line?activate=102", "/top-up"];
+export const SUBSCRIBER_PATHS = ["/profile", "/call-forward", "/super-clip", "/call-barring", "/hotline", "/my-line", "/my-line?activate=102", "/top-up", "/my-line/usage", "/my-line/usage?days=90&kind=voice"];
 
 /** One item of each content route (from the sitemap) and a /reserve-number link of an available number. */
 export async function contentSamples(server: TestServer): Promise<{ contentPaths: string[]; reservePath: string }> {

@@ -19,6 +19,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from "../../server/db/em
 import { loadContent } from "../../server/db/seed/load-content.ts";
 import { DEMO_INVENTORY_SIZE, seedInventory } from "../../server/reservation/inventory.ts";
 import { seedDemoChargingLines } from "../../server/charging/demo-lines.ts";
+import { seedDemoUsage } from "../../server/charging/demo-usage.ts";
 import { createLogger } from "../../server/logger.ts";
 import { databaseUrlFor, dropDatabasesWithPrefix, quoteIdentifier, withClient } from "./database.ts";
 
@@ -91,6 +92,7 @@ async function startSharedDatabase(): Promise<SharedDatabase> {
       await loadContent(db, path.join(rootDir, "content"));
       await seedInventory(db, DEMO_INVENTORY_SIZE);
       await seedDemoChargingLines(db);
+      await seedDemoUsage(db);
     } finally {
       // A template can only be copied while nobody is connected to it.
       await pool.end();
