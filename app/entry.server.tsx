@@ -7,11 +7,13 @@ import { catalogFor } from "./i18n/catalogs.server.ts";
 import { withLowPriorityModulePreloads } from "./script-priority.server.ts";
 import { isDatabaseUnavailable } from "../server/db/errors.ts";
 import { markUnavailable, metUnavailable } from "../server/edge/unavailable.ts";
+import { AppError } from "../server/edge/app-error.ts";
 
 export const streamTimeout = 10_000;
 
 export function handleError(error: unknown, { request }: { request: Request }) {
-  if (isDatabaseUnavailable(error)) {
+  // The database, or a port's system (the charging BSS: a 503 refusal), is away: 503, try again soon.
+  if (isDatabaseUnavailable(error) || (error instanceof AppError && error.httpStatus === 503)) {
     markUnavailable(request, error);
     return;
   }

@@ -20,7 +20,7 @@ import { DEMO_INVENTORY_SIZE, seedInventory } from "./reservation/inventory.ts";
 import { createHttpApp } from "./http.ts";
 import { createLogger } from "./logger.ts";
 import { createEmbeddedNetwork } from "./network/embedded.ts";
-import { createEmbeddedCharging } from "./charging/embedded.ts";
+import { createChargingPort } from "./charging/index.ts";
 import { seedDemoChargingLines } from "./charging/demo-lines.ts";
 import { seedDemoUsage } from "./charging/demo-usage.ts";
 import { createSmsGateway } from "./sms/index.ts";
@@ -87,9 +87,10 @@ export async function start(options: StartOptions): Promise<RunningServer> {
     throw error;
   });
   const metrics = createMetrics(database.pool);
+  const charging = await createChargingPort(config, database.db, logger, metrics);
   const pageCache = new PageCache({ ttlSeconds: config.PAGE_CACHE_SECONDS, maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024 });
   const contentMemo = new ContentMemo(config.PAGE_CACHE_SECONDS);
-  const services: AppServices = { config, database, db: database.db, logger, sms, network: createEmbeddedNetwork(database.db), charging: createEmbeddedCharging(database.db, { timeZone: config.OPERATOR_TIME_ZONE }), metrics, pageCache, contentMemo };
+  const services: AppServices = { config, database, db: database.db, logger, sms, network: createEmbeddedNetwork(database.db), charging, metrics, pageCache, contentMemo };
   const expirySweep = startExpirySweep(database.db, logger, config.RESERVATION_SWEEP_SECONDS, metrics);
   const renewalSweep = startRenewalSweep(services, config.CHARGING_RENEWAL_SWEEP_SECONDS);
   const contentWatch = watchContentVersion(database.db, logger, config.CONTENT_VERSION_POLL_SECONDS, () => {

@@ -149,3 +149,31 @@ describe("the limits of one-time codes and sessions", () => {
     expect(loadConfig({ OTP_SENDS_PER_IP_HOUR: "100000", OTP_RESEND_SECONDS: "0" })).toMatchObject({ OTP_SENDS_PER_IP_HOUR: 100000, OTP_RESEND_SECONDS: 0 });
   });
 });
+
+describe("the charging driver", () => {
+  const bss = { CHARGING_DRIVER: "tmf", BSS_URL: "https://bss.example/api", BSS_TOKEN_URL: "https://bss.example/oauth2/token", BSS_CLIENT_ID: "website", BSS_CLIENT_SECRET: "secret" };
+
+  test("is embedded by default; tmf takes the BSS's URL, token endpoint and client, with time limit, retry and breaker defaults", () => {
+    expect(loadConfig({}).CHARGING_DRIVER).toBe("embedded");
+    expect(loadConfig(bss)).toMatchObject({ CHARGING_DRIVER: "tmf", BSS_TIMEOUT_MS: 3000, BSS_RETRIES: 2, BSS_BREAKER_FAILURES: 5, BSS_BREAKER_COOLDOWN_MS: 30000 });
+  });
+
+  for (const name of ["BSS_URL", "BSS_TOKEN_URL", "BSS_CLIENT_ID", "BSS_CLIENT_SECRET"]) {
+    test(`tmf without ${name} stops the start naming it`, () => {
+      const error = configError({ ...bss, [name]: undefined });
+      expectOneLineNaming(error, name);
+      expect(error.message).toContain("CHARGING_DRIVER=tmf");
+    });
+  }
+
+  test("a BSS_URL that is not http(s), a bad offering list or a zero time limit is refused", () => {
+    expectOneLineNaming(configError({ ...bss, BSS_URL: "ftp://bss.example" }), "BSS_URL");
+    expectOneLineNaming(configError({ ...bss, BSS_OFFERING_IDS: "101:OFR" }), "BSS_OFFERING_IDS");
+    expectOneLineNaming(configError({ ...bss, BSS_TIMEOUT_MS: "0" }), "BSS_TIMEOUT_MS");
+    expect(loadConfig({ ...bss, BSS_OFFERING_IDS: "101=OFR_DAILY,102=OFR_WEEKLY" }).BSS_OFFERING_IDS).toBe("101=OFR_DAILY,102=OFR_WEEKLY");
+  });
+
+  test("the client secret is never in a configuration error", () => {
+    expect(configError({ ...bss, BSS_URL: "not a url" }).message).not.toContain("secret");
+  });
+});

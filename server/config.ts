@@ -82,6 +82,23 @@ const configSchema = z
     VOUCHER_TRIES_PER_IP_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
     VOUCHER_MAX_WRONG_PER_LINE_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
     VOUCHER_LOCK_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+    /** The charging port's driver (docs/OPERATIONS.md, "Charging: the TM Forum driver"). */
+    CHARGING_DRIVER: z.enum(["embedded", "tmf"]).default("embedded"),
+    /** tmf: the BSS's TM Forum API root (the /tmf-api/… paths are below it), its OAuth2 token endpoint and client. */
+    BSS_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    BSS_TOKEN_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    BSS_CLIENT_ID: z.string().min(1).optional(),
+    BSS_CLIENT_SECRET: z.string().min(1).optional(),
+    /** tmf: each call's time limit, retries of the calls that may be repeated, and the circuit breaker. */
+    BSS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+    BSS_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+    BSS_BREAKER_FAILURES: z.coerce.number().int().min(1).max(1_000).default(5),
+    BSS_BREAKER_COOLDOWN_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    /** tmf: catalogue bundle → TMF620 offering id, `101=OFR_DAILY,102=OFR_WEEKLY`; unlisted bundles are `bundle-<id>`. */
+    BSS_OFFERING_IDS: z
+      .string()
+      .regex(/^\d+=[^,=\s]+(,\d+=[^,=\s]+)*$/, "must be a list like 101=OFR_DAILY,102=OFR_WEEKLY")
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.SMS_DRIVER === "outbox" && !env.ALLOW_OUTBOX_IN_PRODUCTION) {
@@ -96,6 +113,11 @@ const configSchema = z
     }
     if (env.SMS_DRIVER === "smpp" && !env.SMPP_URL) {
       ctx.addIssue({ code: "custom", path: ["SMPP_URL"], message: "is required when SMS_DRIVER=smpp" });
+    }
+    if (env.CHARGING_DRIVER === "tmf") {
+      for (const name of ["BSS_URL", "BSS_TOKEN_URL", "BSS_CLIENT_ID", "BSS_CLIENT_SECRET"] as const) {
+        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when CHARGING_DRIVER=tmf" });
+      }
     }
   });
 

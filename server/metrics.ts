@@ -16,7 +16,12 @@ export interface Metrics {
   databaseUnavailable(): void;
   /** A guest page answered from the page cache (hit) or rendered (miss). */
   pageCache(hit: boolean): void;
+  /** One call of the charging driver to the BSS: its operation (a fixed name), outcome and time. */
+  bssCall(operation: string, outcome: BssCallOutcome, seconds: number): void;
 }
+
+/** ok: answered 2xx; refused: a 4xx the driver maps; failed: timeout, 5xx, connection; open: not sent, breaker open. */
+export type BssCallOutcome = "ok" | "refused" | "failed" | "open";
 
 export function createMetrics(pool: pg.Pool | null): Metrics {
   const registry = new client.Registry();
@@ -46,6 +51,14 @@ export function createMetrics(pool: pg.Pool | null): Metrics {
   const smsErrors = new client.Counter({ name: "sms_gateway_errors_total", help: "Messages the SMS gateway did not accept", registers });
   const holds = new client.Counter({ name: "reservation_holds_expired_total", help: "Number reservations ended by the expiry sweep of this instance", registers });
   const pageCacheAnswers = new client.Counter({ name: "page_cache_answers_total", help: "Guest pages answered from the page cache (hit) or rendered (miss)", labelNames: ["result"], registers });
+  const bssCalls = new client.Counter({ name: "bss_calls_total", help: "Calls of the tmf charging driver to the BSS, by operation and outcome", labelNames: ["operation", "outcome"], registers });
+  const bssDuration = new client.Histogram({
+    name: "bss_call_duration_seconds",
+    help: "Time of a call to the BSS (each try), by operation",
+    labelNames: ["operation"],
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
   const unavailable = new client.Counter({ name: "database_unavailable_total", help: "Requests answered 503 because the database was unreachable or too slow", registers });
   if (pool) {
     const gauge = (name: string, help: string, read: () => number) =>
@@ -89,6 +102,10 @@ export function createMetrics(pool: pg.Pool | null): Metrics {
     },
     pageCache(hit) {
       pageCacheAnswers.inc({ result: hit ? "hit" : "miss" });
+    },
+    bssCall(operation, outcome, seconds) {
+      bssCalls.inc({ operation, outcome });
+      if (outcome !== "open") bssDuration.observe({ operation }, seconds);
     },
   };
 }

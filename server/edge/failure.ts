@@ -37,7 +37,9 @@ export function describeFailure(error: unknown, language: Language, logger: Pick
   // Hono's own refusals (a malformed query the router rejected, a 415 of its validators) are edge refusals.
   const refusal = error instanceof HTTPException && error.status === 415 ? edgeError.unsupportedType() : error;
   if (refusal instanceof AppError) {
-    const { fieldErrors, retryAfterSeconds } = refusal.details;
+    const { fieldErrors } = refusal.details;
+    // A refusal that says a dependency is away (503, e.g. the charging system) tells the client when to try again.
+    const retryAfterSeconds = refusal.details.retryAfterSeconds ?? (refusal.httpStatus === 503 ? UNAVAILABLE_RETRY_SECONDS : undefined);
     let message = translate(language, refusal.messageKey as MessageKey, retryAfterSeconds === undefined ? undefined : { seconds: retryAfterSeconds, count: retryAfterSeconds });
     if (message === refusal.messageKey) message = translate(language, "api.badRequest");
     return {
