@@ -9,7 +9,7 @@ import { createTestDatabase, openTestDb, type TestDatabase } from "../../tests/s
 import { startTmfServer, TMF_CLIENT, type TmfServer } from "../../tests/support/tmf-server.ts";
 import { createMetrics } from "../metrics.ts";
 import { createTmfCharging, parseOfferingIds, startOfDay, USAGE_PAGE_SIZE, type TmfChargingOptions } from "./tmf.ts";
-import { ChargingError, type ChargingErrorCode } from "./types.ts";
+import { ChargingError, spendable, type ChargingErrorCode } from "./types.ts";
 
 /** Catalogue bundles of the demo content (content/bundles.json), as in tests/api/charging.test.ts. */
 const WEEKLY_DATA = { id: 102, price: 6000, days: 7 }; // auto, both, 5 GB
@@ -90,9 +90,9 @@ const newKey = () => `key-${process.pid}-${keySeed++}-${Date.now()}`;
 describe("balance (TMF654 bucket)", () => {
   test("a prepaid line: the main bucket's remaining value and the validity's calendar day in the operator's zone", async () => {
     const gsm = freshGsm();
-    bss.lines.set(gsm, { plan: "prepaid", mainBalance: 7000, validUntil: "2027-03-31T22:30:00Z" });
+    bss.lines.set(gsm, { plan: "prepaid", mainBalance: 7000, validUntil: "2099-03-31T22:30:00Z" });
     const mark = bss.requests.length;
-    expect(await driver().port.balance(gsm)).toEqual({ gsm, plan: "prepaid", mainBalance: 7000, validUntil: "2027-04-01" });
+    expect(await driver().port.balance(gsm)).toEqual({ gsm, plan: "prepaid", mainBalance: 7000, validUntil: "2099-04-01", expired: false });
     const [request] = requestsSince(mark);
     expect(request).toMatchObject({ method: "GET", path: "/tmf-api/prepayBalanceManagement/v4/bucket", auth: "Bearer", query: { "logicalResource.id": gsm, usageType: "monetary" }, status: 200 });
   });
@@ -103,14 +103,22 @@ describe("balance (TMF654 bucket)", () => {
     const { port } = driver();
     expect(await port.balance(gsm)).toEqual({ gsm, plan: "postpaid", unbilled: 12000, creditLimit: 50000 });
     const unknown = freshGsm();
-    expect(await port.balance(unknown)).toEqual({ gsm: unknown, plan: "prepaid", mainBalance: 0, validUntil: null });
+    expect(await port.balance(unknown)).toEqual({ gsm: unknown, plan: "prepaid", mainBalance: 0, validUntil: null, expired: false });
+  });
+
+  test("a prepaid bucket past its validity is an expired balance: kept, nothing spendable", async () => {
+    const gsm = freshGsm();
+    bss.lines.set(gsm, { plan: "prepaid", mainBalance: 9000, validUntil: "2020-01-01T00:00:00Z" });
+    const shown = await driver().port.balance(gsm);
+    expect(shown).toEqual({ gsm, plan: "prepaid", mainBalance: 9000, validUntil: "2020-01-01", expired: true });
+    expect(spendable(shown)).toBe(0);
   });
 });
 
 describe("activateBundle (TMF622 productOrder) and activeBundles (TMF637 product + TMF654 buckets)", () => {
   test("an order is a productOrder with the key as externalId and the mapped offering; the bundle then shows with its allowances", async () => {
     const gsm = freshGsm();
-    bss.lines.set(gsm, { plan: "prepaid", mainBalance: 10_000, validUntil: "2027-01-01T00:00:00Z" });
+    bss.lines.set(gsm, { plan: "prepaid", mainBalance: 10_000, validUntil: "2099-01-01T00:00:00Z" });
     const { port } = driver();
     const key = newKey();
     const mark = bss.requests.length;
@@ -133,7 +141,7 @@ describe("activateBundle (TMF622 productOrder) and activeBundles (TMF637 product
 
   test("the same key again answers the earlier order, repeated, and charges once; the key of another bundle is refused", async () => {
     const gsm = freshGsm();
-    bss.lines.set(gsm, { plan: "prepaid", mainBalance: 10_000, validUntil: "2027-01-01T00:00:00Z" });
+    bss.lines.set(gsm, { plan: "prepaid", mainBalance: 10_000, validUntil: "2099-01-01T00:00:00Z" });
     const { port } = driver();
     const key = newKey();
     const first = await port.activateBundle({ gsm, bundleId: DAILY_DATA.id, renew: false, idempotencyKey: key });
@@ -151,13 +159,13 @@ describe("activateBundle (TMF622 productOrder) and activeBundles (TMF637 product
     const { port } = driver();
     const order = (gsm: string, bundleId: number) => port.activateBundle({ gsm, bundleId, renew: false, idempotencyKey: newKey() });
     const poor = freshGsm();
-    bss.lines.set(poor, { plan: "prepaid", mainBalance: 100, validUntil: "2027-01-01T00:00:00Z" });
+    bss.lines.set(poor, { plan: "prepaid", mainBalance: 100, validUntil: "2099-01-01T00:00:00Z" });
     expect(await refusal(order(poor, WEEKLY_DATA.id))).toBe("INSUFFICIENT_BALANCE");
     const suspended = freshGsm();
-    bss.lines.set(suspended, { plan: "prepaid", mainBalance: 90_000, validUntil: "2027-01-01T00:00:00Z", suspended: true });
+    bss.lines.set(suspended, { plan: "prepaid", mainBalance: 90_000, validUntil: "2099-01-01T00:00:00Z", suspended: true });
     expect(await refusal(order(suspended, WEEKLY_DATA.id))).toBe("LINE_DEACTIVATED");
     const prepaid = freshGsm();
-    bss.lines.set(prepaid, { plan: "prepaid", mainBalance: 90_000, validUntil: "2027-01-01T00:00:00Z" });
+    bss.lines.set(prepaid, { plan: "prepaid", mainBalance: 90_000, validUntil: "2099-01-01T00:00:00Z" });
     expect(await refusal(order(prepaid, POSTPAID_PLUS.id))).toBe("BUNDLE_NOT_ELIGIBLE");
     const expired = freshGsm();
     bss.lines.set(expired, { plan: "prepaid", mainBalance: 90_000, validUntil: "2020-01-01T00:00:00Z" });
@@ -185,7 +193,7 @@ describe("activateBundle (TMF622 productOrder) and activeBundles (TMF637 product
 describe("stopRenewal (TMF637 PATCH product)", () => {
   test("the autoRenew characteristic is patched to false with every other characteristic kept; done again, nothing is sent", async () => {
     const gsm = freshGsm();
-    bss.lines.set(gsm, { plan: "prepaid", mainBalance: 10_000, validUntil: "2027-01-01T00:00:00Z" });
+    bss.lines.set(gsm, { plan: "prepaid", mainBalance: 10_000, validUntil: "2099-01-01T00:00:00Z" });
     const { port } = driver();
     const order = await port.activateBundle({ gsm, bundleId: WEEKLY_DATA.id, renew: true, idempotencyKey: newKey() });
     const mark = bss.requests.length;
@@ -201,7 +209,7 @@ describe("stopRenewal (TMF637 PATCH product)", () => {
 
   test("another line's bundle, or an unknown id, is SUBSCRIPTION_NOT_FOUND and is not patched", async () => {
     const gsm = freshGsm();
-    bss.lines.set(gsm, { plan: "prepaid", mainBalance: 10_000, validUntil: "2027-01-01T00:00:00Z" });
+    bss.lines.set(gsm, { plan: "prepaid", mainBalance: 10_000, validUntil: "2099-01-01T00:00:00Z" });
     const { port } = driver();
     const order = await port.activateBundle({ gsm, bundleId: WEEKLY_DATA.id, renew: true, idempotencyKey: newKey() });
     const mark = bss.requests.length;
@@ -360,7 +368,7 @@ describe("time limits and retries", () => {
 
   test("an order whose answer is lost (done, connection closed) is sent again with the same externalId: one order, one charge", async () => {
     const gsm = freshGsm();
-    bss.lines.set(gsm, { plan: "prepaid", mainBalance: 10_000, validUntil: "2027-01-01T00:00:00Z" });
+    bss.lines.set(gsm, { plan: "prepaid", mainBalance: 10_000, validUntil: "2099-01-01T00:00:00Z" });
     const { port } = driver();
     await port.balance(gsm);
     bss.fault({ kind: "loseAnswer" }, 1, "/tmf-api/productOrdering/v4/productOrder");

@@ -39,13 +39,14 @@ const showBalance = (token: string, gsm: string, language?: "ar" | "en") => post
 describe("charging through the TM Forum driver", () => {
   test("balance/show answers the BSS's TMF654 balance (prepaid and postpaid)", async () => {
     const prepaid = freshNumber("0944");
-    bss.lines.set(prepaid, { plan: "prepaid", mainBalance: 12_345, validUntil: "2027-06-30T12:00:00Z" });
+    bss.lines.set(prepaid, { plan: "prepaid", mainBalance: 12_345, validUntil: "2099-06-30T12:00:00Z" });
     const { token } = await insertSession(server.databaseUrl, { gsm: prepaid });
     expect(expectSuccess(await showBalance(token, prepaid, "en"), "en", "charging.balanceShown")).toEqual({
       gsm: prepaid,
       plan: "prepaid",
       mainBalance: 12_345,
-      validUntil: "2027-06-30",
+      validUntil: "2099-06-30",
+      expired: false,
       unbilled: null,
       creditLimit: null,
       available: 12_345,
