@@ -30,7 +30,9 @@ let pool;
 try {
   connection = await connectionUrl();
   pool = new pg.Pool({ connectionString: connection.url, max: 2 });
-  const [{ applyMigrations }, { newVoucherSecret, voucherSecretHash }] = await Promise.all([import("../server/db/database.ts"), import("../server/charging/voucher-secret.ts")]);
+  const [{ applyMigrations }, { newVoucherSecret, voucherHashKey, voucherSecretHash }] = await Promise.all([import("../server/db/database.ts"), import("../server/charging/voucher-secret.ts")]);
+  // The key the site hashes with: VOUCHER_HASH_KEY, or the one in DATA_DIR (as the site resolves it).
+  const hashKey = voucherHashKey({ configured: process.env.VOUCHER_HASH_KEY, dataDir: path.resolve(process.env.DATA_DIR || "./data") });
   await applyMigrations(pool, rootDir);
   const made = [];
   while (made.length < count) {
@@ -43,7 +45,7 @@ try {
       const { rows } = await pool.query(
         `insert into charging_vouchers (serial, secret_hash, amount, validity_days, expires_at)
          values ($1, $2, $3, $4, now() + make_interval(days => $5)) returning expires_at`,
-        [serial, voucherSecretHash(secret), amount, validityDays, EXPIRES_IN_DAYS],
+        [serial, voucherSecretHash(hashKey, secret), amount, validityDays, EXPIRES_IN_DAYS],
       );
       made.push({ serial, secret, amount, validityDays, expiresAt: rows[0].expires_at });
     } catch (error) {

@@ -82,6 +82,8 @@ const configSchema = z
     VOUCHER_TRIES_PER_IP_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
     VOUCHER_MAX_WRONG_PER_LINE_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
     VOUCHER_LOCK_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+    /** The key of the vouchers' secret hashes (embedded driver); unset: one kept in DATA_DIR/voucher-hash.key. */
+    VOUCHER_HASH_KEY: z.string().min(32, "must be at least 32 characters").optional(),
     /** The charging port's driver (docs/OPERATIONS.md, "Charging: the TM Forum driver"). */
     CHARGING_DRIVER: z.enum(["embedded", "tmf"]).default("embedded"),
     /** tmf: the BSS's TM Forum API root (the /tmf-api/… paths are below it), its OAuth2 token endpoint and client. */

@@ -38,7 +38,7 @@ export const action = pageAction(
     // The number the form was shown for (the selection may have changed since, in another tab).
     const input = validate(voucherTopUpForm, { gsm: fields.gsm ?? selectedGsm, voucher: fields.voucher });
     const done = await topUpByVoucher(services, actor, input, language);
-    addNotice(context, { tone: "success", key: "charging.toppedUpNotice", amount: done.amount });
+    addNotice(context, done.repeated ? { tone: "success", key: "charging.alreadyToppedUp" } : { tone: "success", key: "charging.toppedUpNotice", amount: done.amount });
     return redirect(MY_LINE_PATH);
   },
   { ipLimit: { limit: voucherIpLimit, refusal: voucherEntryLocked } },

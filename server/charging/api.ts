@@ -108,6 +108,7 @@ const topUpSchema = z
     voucherSerial: z.string().openapi({ description: "The card's printed serial (not secret)" }),
     createdAt: z.string().openapi({ description: "ISO 8601" }),
     balance: balanceSchema.openapi({ description: "The line's money right after the credit (validity extended)" }),
+    repeated: z.boolean().openapi({ description: "true: this voucher had already credited this number (a retry); that top-up is answered and nothing is credited again" }),
   })
   .openapi("VoucherTopUp");
 
@@ -116,7 +117,7 @@ apiRoute(
   {
     ...chargingRoute(
       "/core/api/charging/vouchers/redeem",
-      "Top up a prepaid number with a scratch-card voucher, credited once whatever runs in parallel. Wrong vouchers count against the line (5 within an hour lock voucher entry for the line for an hour) and the client IP; 429 VOUCHER_LOCKED carries Retry-After",
+      "Top up a prepaid number with a scratch-card voucher, credited once whatever runs in parallel. Wrong vouchers count against the line (by default 5 within an hour lock voucher entry for the line for an hour: VOUCHER_MAX_WRONG_PER_LINE_HOUR, VOUCHER_LOCK_MINUTES) and the client IP; the same voucher again from the number it credited answers that top-up (repeated: true); 429 VOUCHER_LOCKED carries Retry-After",
       { schema: voucherTopUpForm, description: "The number and the voucher's 14 digits" },
       topUpSchema,
       ["VOUCHER_INVALID", "NOT_YOUR_NUMBER", "VOUCHER_NOT_ELIGIBLE", "LINE_DEACTIVATED", "VOUCHER_LOCKED"],
@@ -124,7 +125,10 @@ apiRoute(
     // A client past its voucher tries is refused before its body is read.
     ipLimit: { limit: (c) => voucherIpLimit(c.get("services"), c.get("clientIp")), refusal: voucherEntryLocked },
   },
-  async (c, { body, session }) => ok(c, await topUpByVoucher(c.get("services"), actorOf(c, session), body, c.get("language")), "charging.toppedUp"),
+  async (c, { body, session }) => {
+    const topUp = await topUpByVoucher(c.get("services"), actorOf(c, session), body, c.get("language"));
+    return ok(c, topUp, topUp.repeated ? "charging.alreadyToppedUp" : "charging.toppedUp");
+  },
 );
 
 const usageTotalsSchema = z.object({

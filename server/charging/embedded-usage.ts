@@ -3,7 +3,7 @@
 // where those days begin and end in that zone, so they read the (gsm, started_at) index and nothing else.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import type { UsageDay, UsageKind, UsagePeriod, UsageRecord } from "./types.ts";
+import type { UsageDay, UsageKind, UsagePage, UsagePeriod, UsageRecord } from "./types.ts";
 
 /** started_at within the period: from the start of `from` to the start of the day after `to`, in the zone. */
 function inPeriod(gsm: string, period: UsagePeriod) {
@@ -29,7 +29,7 @@ export async function embeddedUsageByDay(db: Db, gsm: string, period: UsagePerio
   return result.rows.map((row) => ({ day: row.day, data: rounded(row.data), voice: row.voice, sms: row.sms, cost: Number(row.cost) }));
 }
 
-export async function embeddedUsageRecords(db: Db, gsm: string, period: UsagePeriod, page: { offset: number; limit: number }): Promise<{ records: UsageRecord[]; total: number }> {
+export async function embeddedUsageRecords(db: Db, gsm: string, period: UsagePeriod, page: { offset: number; limit: number }): Promise<UsagePage> {
   const [rows, count] = await Promise.all([
     db.execute<{ id: string; started_at: Date | string; kind: UsageKind; amount: number; other_party: string | null; cost: number }>(sql`
       select id, started_at, kind, amount, other_party, cost
@@ -49,5 +49,6 @@ export async function embeddedUsageRecords(db: Db, gsm: string, period: UsagePer
       cost: row.cost,
     })),
     total: Number(count.rows[0]!.total),
+    consumed: rows.rows.length,
   };
 }

@@ -39,9 +39,11 @@ export async function ensureChargingLine(db: Db, gsm: string): Promise<LineRow> 
 export interface EmbeddedChargingOptions {
   /** The operator's time zone: a prepaid validity ends at the end of its last day there. */
   timeZone: string;
+  /** The key of the vouchers' secret hashes (server/charging/voucher-secret.ts). */
+  voucherHashKey: string;
 }
 
-export function createEmbeddedCharging(db: Db, { timeZone }: EmbeddedChargingOptions): ChargingPort {
+export function createEmbeddedCharging(db: Db, { timeZone, voucherHashKey }: EmbeddedChargingOptions): ChargingPort {
   const today = () => calendarDay(new Date(), timeZone);
   const ensureLine = (gsm: string) => ensureChargingLine(db, gsm);
 
@@ -118,8 +120,11 @@ export function createEmbeddedCharging(db: Db, { timeZone }: EmbeddedChargingOpt
       .where(eq(chargingLines.gsm, gsm))
       .returning();
     const renews = renew && bundle.renewal === "auto";
-    // A renewal starts where the old period ended (no gap), or now when that is more than a day ago.
-    const startsAt = request.startsAt ? sql`greatest(${request.startsAt.toISOString()}::timestamptz, now() - interval '1 day')` : sql`now()`;
+    // A renewal starts where the old period ended (no gap), or now when the sweep comes more than five minutes
+    // late: a subscriber does not pay for hours in which the bundle was not there.
+    const startsAt = request.startsAt
+      ? sql`(case when ${request.startsAt.toISOString()}::timestamptz >= now() - interval '5 minutes' then ${request.startsAt.toISOString()}::timestamptz else now() end)`
+      : sql`now()`;
     const [subscription] = await tx
       .insert(chargingSubscriptions)
       .values({
@@ -181,8 +186,8 @@ export function createEmbeddedCharging(db: Db, { timeZone }: EmbeddedChargingOpt
           try {
             // A savepoint: a refused renewal undoes its own writes, not the mark that it was handled.
             const order = await tx.transaction((order) =>
-              // The new period follows the old one without a gap, unless the sweep comes a day or more late.
-              placeOrder(order, { gsm: due.gsm, bundleId: due.bundleId, renew: true, idempotencyKey: `renewal-${due.id}`, kind: "renewal", startsAt: due.endsAt }),
+              // The key has a `:`, which no client key may (IDEMPOTENCY_KEY_PATTERN): a subscriber cannot take it first.
+              placeOrder(order, { gsm: due.gsm, bundleId: due.bundleId, renew: true, idempotencyKey: `renewal:${due.id}`, kind: "renewal", startsAt: due.endsAt }),
             );
             result = { ...base, result: "renewed", order };
           } catch (error) {
@@ -196,8 +201,8 @@ export function createEmbeddedCharging(db: Db, { timeZone }: EmbeddedChargingOpt
             bundleId: due.bundleId,
             subscriptionId: result.order?.subscriptionId ?? due.id,
             orderId: result.order?.id ?? null,
-            amount: result.order?.price ?? null,
-            result: result.result === "renewed" ? "completed" : result.result,
+            amount: result.order ? (result.order.repeated ? 0 : result.order.price) : null,
+            result: result.result === "renewed" ? (result.order?.repeated ? "repeated" : "completed") : result.result,
           });
           return result;
         });
@@ -218,7 +223,7 @@ export function createEmbeddedCharging(db: Db, { timeZone }: EmbeddedChargingOpt
       return subscription!;
     },
 
-    redeemVoucher: (gsm, secret) => redeemEmbeddedVoucher(db, gsm, secret, today()),
+    redeemVoucher: (gsm, secret) => redeemEmbeddedVoucher(db, gsm, secret, today(), voucherHashKey),
 
     usageByDay: (gsm, period) => embeddedUsageByDay(db, gsm, period),
 

@@ -5,6 +5,7 @@ import type { Db } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../metrics.ts";
 import { createEmbeddedCharging } from "./embedded.ts";
+import { voucherHashKey } from "./voucher-secret.ts";
 import type { ChargingPort } from "./types.ts";
 
 export async function createChargingPort(config: Config, db: Db, logger: Logger, metrics: Metrics): Promise<ChargingPort> {
@@ -26,5 +27,5 @@ export async function createChargingPort(config: Config, db: Db, logger: Logger,
       offeringIds: parseOfferingIds(config.BSS_OFFERING_IDS),
     });
   }
-  return createEmbeddedCharging(db, { timeZone: config.OPERATOR_TIME_ZONE });
+  return createEmbeddedCharging(db, { timeZone: config.OPERATOR_TIME_ZONE, voucherHashKey: voucherHashKey({ configured: config.VOUCHER_HASH_KEY, dataDir: config.dataDir }) });
 }

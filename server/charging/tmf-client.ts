@@ -78,7 +78,7 @@ export class TmfClient {
     const state = this.breakerState;
     if (state === "open" || (state === "half-open" && this.trialInFlight)) {
       this.options.metrics?.bssCall(request.operation, "open", 0);
-      throw new ChargingError("CHARGING_UNAVAILABLE");
+      throw new ChargingError("CHARGING_UNAVAILABLE", {}, false);
     }
     const trial = state === "half-open";
     if (trial) this.trialInFlight = true;

@@ -252,6 +252,27 @@ describe("redeemVoucher (TMF654 topupBalance)", () => {
   });
 });
 
+describe("a BSS that ignores the line filter", () => {
+  test("another line's bucket or usage record is never shown or topped up: CHARGING_UNAVAILABLE, nothing posted", async () => {
+    const gsm = freshGsm();
+    const other = freshGsm();
+    bss.lines.set(gsm, { plan: "prepaid", mainBalance: 10, validUntil: null });
+    bss.lines.set(other, { plan: "prepaid", mainBalance: 99_999, validUntil: null });
+    bss.usage.push({ gsm: other, usageDate: "2026-11-21T12:00:00Z", usageType: "voice", amount: 60, destination: "0944000111", cost: 100 });
+    bss.ignoreLineFilters = true;
+    try {
+      const { port } = driver();
+      expect(await refusal(port.balance(gsm))).toBe("CHARGING_UNAVAILABLE");
+      const mark = bss.requests.length;
+      expect(await refusal(port.redeemVoucher(gsm, "44444444444444"))).toBe("CHARGING_UNAVAILABLE");
+      expect(requestsSince(mark).filter((request) => request.method === "POST")).toEqual([]);
+      expect(await refusal(port.usageRecords(gsm, { from: "2026-11-20", to: "2026-11-21", timeZone: TIME_ZONE }, { offset: 0, limit: 20 }))).toBe("CHARGING_UNAVAILABLE");
+    } finally {
+      bss.ignoreLineFilters = false;
+    }
+  });
+});
+
 describe("usage (TMF635 usage)", () => {
   const gsm = freshGsm();
   beforeAll(() => {

@@ -24,6 +24,7 @@ import {
   type UsageDay,
   type UsageKind,
   type UsagePeriod,
+  type UsagePage,
   type UsageRecord,
   type VoucherTopUp,
 } from "./types.ts";
@@ -71,6 +72,7 @@ const bucketShape = z
     validFor: z.object({ startDateTime: z.iso.datetime({ offset: true }).optional(), endDateTime: z.iso.datetime({ offset: true }).optional() }).loose().optional(),
     product: z.array(ref).optional(),
     partyAccount: ref.optional(),
+    logicalResource: z.array(ref).optional(),
   })
   .loose();
 type Bucket = z.infer<typeof bucketShape>;
@@ -126,6 +128,7 @@ const usageShape = z
     id: z.string().min(1),
     usageDate: z.iso.datetime({ offset: true }),
     usageType: z.string(),
+    relatedParty: z.array(ref).optional(),
     usageCharacteristic: z.array(characteristic).optional(),
     ratedProductUsage: z.array(z.object({ taxIncludedRatingAmount: money.optional() }).loose()).optional(),
   })
@@ -218,7 +221,11 @@ export function createTmfCharging(options: TmfChargingOptions): ChargingPort & {
   async function bucketsOf(gsm: string, usageType?: string): Promise<Bucket[]> {
     const request: TmfRequest = { operation: "listBucket", method: "GET", path: TMF_PATHS.bucket, query: { "logicalResource.id": gsm, usageType }, repeatable: true };
     const { body } = await call(request);
-    return parse(request.operation, z.array(bucketShape), body);
+    const buckets = parse(request.operation, z.array(bucketShape), body);
+    // The filter is the BSS's; what is shown (and topped up) is checked here: another line's bucket is a
+    // broken contract, never a balance of this line.
+    if (buckets.some((bucket) => !ownsLine(bucket.logicalResource, gsm))) brokenContract(request.operation, "a bucket of another line");
+    return buckets;
   }
 
   /** The line's money bucket: the postpaid credit, else the prepaid main balance (monetary, preferably `main`). */
@@ -419,6 +426,8 @@ export function createTmfCharging(options: TmfChargingOptions): ChargingPort & {
       voucherSerial: topUp.voucherSerial ?? "",
       createdAt: at ? new Date(at) : new Date(),
       balance: await balance(gsm),
+      // A BSS answers a voucher it already credited as used: no top-up is repeated through it.
+      repeated: false,
     };
   }
 
@@ -443,14 +452,16 @@ export function createTmfCharging(options: TmfChargingOptions): ChargingPort & {
     const request = usageRequest(gsm, period, offset, limit);
     const { body, answer } = await call(request);
     const usages = parse(request.operation, z.array(usageShape), body);
+    // Another subscriber's calls are never shown: a record that does not name this line breaks the contract.
+    if (usages.some((usage) => !ownsLine(usage.relatedParty, gsm))) brokenContract(request.operation, "a usage record of another line");
     const total = Number(answer.headers.get("x-total-count"));
     if (!Number.isSafeInteger(total) || total < 0) brokenContract(request.operation, "no X-Total-Count");
     return { usages, total };
   }
 
-  async function usageRecords(gsm: string, period: UsagePeriod, page: { offset: number; limit: number }): Promise<{ records: UsageRecord[]; total: number }> {
+  async function usageRecords(gsm: string, period: UsagePeriod, page: { offset: number; limit: number }): Promise<UsagePage> {
     const { usages, total } = await usagePage(gsm, period, page.offset, page.limit);
-    return { records: usages.flatMap((usage) => usageRecordOf(usage) ?? []), total };
+    return { records: usages.flatMap((usage) => usageRecordOf(usage) ?? []), total, consumed: usages.length };
   }
 
   async function usageByDay(gsm: string, period: UsagePeriod): Promise<UsageDay[]> {

@@ -109,6 +109,11 @@ export interface VoucherTopUp {
   createdAt: Date;
   /** The line's money right after the credit (validity extended). */
   balance: LineBalance;
+  /**
+   * True when this voucher had already credited this same line (a retry after a lost answer, a double
+   * submit): the earlier top-up is answered and nothing is credited again.
+   */
+  repeated: boolean;
 }
 
 export type UsageKind = "data" | "voice" | "sms";
@@ -142,6 +147,18 @@ export interface UsageDay {
   cost: number;
 }
 
+/** One page of usage records. */
+export interface UsagePage {
+  records: UsageRecord[];
+  /** Records of the period in the charging system. */
+  total: number;
+  /**
+   * Records of the charging system this page went through: the next page starts this much further. At least
+   * records.length; more when the driver leaves out records of kinds it does not show.
+   */
+  consumed: number;
+}
+
 export interface ChargingPort {
   /** "embedded" for the built-in driver. */
   readonly driver: string;
@@ -167,14 +184,15 @@ export interface ChargingPort {
    * Credits a prepaid line with a scratch-card voucher (TMF654 topupBalance), at most once per voucher
    * whatever runs in parallel: refuses with ChargingError VOUCHER_INVALID (no such voucher, used, void or
    * expired: one answer, so a guesser learns nothing), VOUCHER_NOT_ELIGIBLE (a postpaid line) or
-   * LINE_DEACTIVATED. `secret` is the 14 ASCII digits. The tries of a line are counted by the service
+   * LINE_DEACTIVATED. A voucher that already credited this same line answers that top-up again (`repeated`).
+   * `secret` is the 14 ASCII digits. The tries of a line are counted by the service
    * before this is called (server/charging/vouchers.ts), whatever the driver.
    */
   redeemVoucher(gsm: string, secret: string): Promise<VoucherTopUp>;
   /** Usage by calendar day (in `timeZone`) and kind between two days inclusive (TMF635, summed). */
   usageByDay(gsm: string, period: UsagePeriod): Promise<UsageDay[]>;
   /** Usage records between two days inclusive, newest first, one page (TMF635 usage). */
-  usageRecords(gsm: string, period: UsagePeriod, page: { offset: number; limit: number }): Promise<{ records: UsageRecord[]; total: number }>;
+  usageRecords(gsm: string, period: UsagePeriod, page: { offset: number; limit: number }): Promise<UsagePage>;
   close(): Promise<void>;
 }
 
@@ -210,7 +228,15 @@ export const CHARGING_ERROR_STATUS: Record<ChargingErrorCode, 400 | 403 | 404 | 
 /** A refusal of charging. Its message is the catalog key `charging.errors.<code>`. */
 export class ChargingError extends AppError {
   declare readonly code: ChargingErrorCode;
-  constructor(code: ChargingErrorCode, details: ErrorDetails = {}) {
+  constructor(
+    code: ChargingErrorCode,
+    details: ErrorDetails = {},
+    /**
+     * CHARGING_UNAVAILABLE: false when the request never left for the charging system (the circuit breaker
+     * was open), so it cannot have done anything; true when it may have (a timeout, a lost answer).
+     */
+    readonly mayHaveReached = true,
+  ) {
     super("charging", code, CHARGING_ERROR_STATUS[code], details);
     this.name = "ChargingError";
   }

@@ -130,10 +130,13 @@ export async function usageForCsv(services: AppServices, accountId: number, gsm:
   await assertLineOwned(services, accountId, gsm);
   const period = usagePeriod(services, days);
   const records: UsageRecordView[] = [];
-  for (let offset = 0; offset < USAGE_CSV_MAX_RECORDS; offset += CSV_BATCH) {
+  // Paged by what the port says there is (`total`), not by a short batch: a BSS may answer fewer records a
+  // page than asked (its own page cap). A batch that brings nothing ends it, so a total that lies cannot loop.
+  for (let offset = 0; offset < USAGE_CSV_MAX_RECORDS; ) {
     const batch = await services.charging.usageRecords(gsm, period, { offset, limit: Math.min(CSV_BATCH, USAGE_CSV_MAX_RECORDS - offset) });
     records.push(...batch.records.map(recordView));
-    if (batch.records.length < CSV_BATCH || offset + CSV_BATCH >= batch.total) break;
+    offset += batch.consumed;
+    if (batch.consumed === 0 || offset >= batch.total) break;
   }
   return { period, records };
 }

@@ -1,12 +1,39 @@
-// The secret of a scratch-card voucher: 14 ASCII digits, printed under the scratch layer. Only its hash is
-// stored (hex sha256 of the 14 digits): the embedded driver looks a voucher up by it, `npm run
-// vouchers:demo` stores it, the tests make vouchers with it. One place, so the three agree.
-import { createHash, randomInt } from "node:crypto";
+// The secret of a scratch-card voucher: 14 ASCII digits, printed under the scratch layer. Only a keyed hash
+// of it is stored — HMAC-SHA256 with a key kept outside the database — so a copy of the database (a backup,
+// a read-only role) does not give the vouchers away: 10^14 secrets are few enough to try them all against a
+// plain hash, but not without the key. The key is VOUCHER_HASH_KEY, or else one made at the first start and
+// kept in DATA_DIR/voucher-hash.key (0600); instances that share a database must share the key (set
+// VOUCHER_HASH_KEY). The embedded driver looks a voucher up by the hash, `npm run vouchers:demo` stores it,
+// the tests make vouchers with it: one place, so the three agree.
+import { createHmac, randomBytes, randomInt } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { VOUCHER_SECRET_DIGITS } from "../../common/charging.ts";
 
-/** hex sha256 of the secret's 14 ASCII digits. */
-export function voucherSecretHash(secret: string): string {
-  return createHash("sha256").update(secret, "ascii").digest("hex");
+export const VOUCHER_HASH_KEY_FILE = "voucher-hash.key";
+
+/** The key of voucher hashes: the configured one, else DATA_DIR's (made once, at the first call). */
+export function voucherHashKey({ configured, dataDir }: { configured?: string; dataDir: string }): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, VOUCHER_HASH_KEY_FILE);
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    // `wx`: of two processes starting at once, one writes and the other reads what it wrote.
+    writeFileSync(file, `${randomBytes(32).toString("base64url")}\n`, { flag: "wx", mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  return readFileSync(file, "utf8").trim();
+}
+
+/** hex HMAC-SHA256 of the secret's 14 ASCII digits under `key`. */
+export function voucherSecretHash(key: string, secret: string): string {
+  return createHmac("sha256", key).update(secret, "ascii").digest("hex");
 }
 
 /** A fresh secret: 14 digits from the system's cryptographic random source. */

@@ -1,8 +1,8 @@
 // Top-up by voucher (issue 16): the rules that hold whatever the charging driver. Voucher guessing is the
 // classic fraud, so every try is counted before a voucher is looked at — per client IP (rate_limit_counters,
 // VOUCHER_TRIES_PER_IP_HOUR) and per line (charging_voucher_tries: VOUCHER_MAX_WRONG_PER_LINE_HOUR wrong
-// vouchers within an hour lock voucher entry for that line for VOUCHER_LOCK_MINUTES) — and only a wrong
-// voucher keeps its count: a right one (or a refusal that is not about the voucher) takes its try back.
+// vouchers within an hour lock voucher entry for that line for VOUCHER_LOCK_MINUTES) — and a try keeps its
+// count unless the voucher was right or provably not judged (provedNotLookedAt).
 // A number the session does not own is refused before anything is counted (403, nothing changes: a
 // stranger cannot lock someone else's line). Every try is audited (`voucher-top-up`, never the secret);
 // a top-up is confirmed by SMS in the subscriber's language.
@@ -42,6 +42,8 @@ export interface TopUpView {
   createdAt: string;
   /** The line's money right after the credit. */
   balance: BalanceView;
+  /** true: this voucher had already credited this line; that top-up is answered, nothing credited again. */
+  repeated: boolean;
 }
 
 /** Voucher tries a client IP may make per hour: peeked before a body is read, counted with each try. */
@@ -90,6 +92,18 @@ async function takeBackLineTry(db: Db, gsm: string, counted: CountedTry): Promis
     where gsm = ${gsm} and window_started_at = ${counted.window}::timestamptz`);
 }
 
+/**
+ * Whether a refusal proves the voucher was not judged: the line was refused first (postpaid, deactivated),
+ * or the request never left for the charging system. Anything else — a wrong voucher, a refusal the BSS
+ * named in a way we do not know, a timeout after the request went — keeps the try counted, so no answer of
+ * the charging system can be turned into free guesses.
+ */
+function provedNotLookedAt(error: unknown): boolean {
+  if (!(error instanceof ChargingError)) return false;
+  if (error.code === "VOUCHER_NOT_ELIGIBLE" || error.code === "LINE_DEACTIVATED") return true;
+  return error.code === "CHARGING_UNAVAILABLE" && !error.mayHaveReached;
+}
+
 /** Until when voucher entry is locked for the line (ISO 8601), or null. */
 export async function voucherEntryLockedUntil(services: AppServices, gsm: string): Promise<string | null> {
   const [row] = (await services.db.execute<{ until: Date | string }>(sql`select locked_until as until from charging_voucher_tries where gsm = ${gsm} and locked_until > now()`)).rows;
@@ -120,25 +134,27 @@ export async function topUpByVoucher(services: AppServices, actor: Actor, input:
       const wait = await hitLimits(db, [ipLimit]);
       if (wait !== null) throw voucherEntryLocked(wait);
       const counted = await countLineTry(db, gsm, config);
-      let wrong = false;
+      let voucherLookedAt = true;
       try {
-        return await services.charging.redeemVoucher(gsm, voucher);
+        const done = await services.charging.redeemVoucher(gsm, voucher);
+        voucherLookedAt = false; // a right voucher: its try is not a wrong one
+        return done;
       } catch (error) {
-        wrong = error instanceof ChargingError && error.code === "VOUCHER_INVALID";
+        voucherLookedAt = !provedNotLookedAt(error);
         throw error;
       } finally {
-        // Only a wrong voucher counts; the take-back never hides the answer.
-        if (!wrong) await Promise.all([takeBackLineTry(db, gsm, counted), refundLimits(db, [ipLimit.key])]).catch((error: unknown) => services.logger.warn({ err: String(error) }, "voucher try not taken back"));
+        // Only a voucher that may have been judged wrong counts; the take-back never hides the answer.
+        if (!voucherLookedAt) await Promise.all([takeBackLineTry(db, gsm, counted), refundLimits(db, [ipLimit.key])]).catch((error: unknown) => services.logger.warn({ err: String(error) }, "voucher try not taken back"));
       }
     },
-    (done) => ({ result: "completed", facts: { amount: done.amount } }),
+    (done) => (done.repeated ? { result: "repeated", facts: { amount: 0 } } : { result: "completed", facts: { amount: done.amount } }),
   );
-  await confirmTopUpBySms(services, topUp, language);
+  if (!topUp.repeated) await confirmTopUpBySms(services, topUp, language);
   return topUpView(topUp);
 }
 
 function topUpView(topUp: VoucherTopUp): TopUpView {
-  return { topUpId: topUp.id, amount: topUp.amount, voucherSerial: topUp.voucherSerial, createdAt: topUp.createdAt.toISOString(), balance: balanceView(topUp.balance) };
+  return { topUpId: topUp.id, amount: topUp.amount, voucherSerial: topUp.voucherSerial, createdAt: topUp.createdAt.toISOString(), balance: balanceView(topUp.balance), repeated: topUp.repeated };
 }
 
 async function confirmTopUpBySms(services: AppServices, topUp: VoucherTopUp, language: Language): Promise<void> {

@@ -65,7 +65,7 @@ test("a due bundle with money for it is renewed once (two instances sweeping): t
     const orders = await sql<{ kind: string; idempotency_key: string }>("select kind, idempotency_key from charging_orders where gsm = $1 order by id", [line.gsm]);
     expect(orders).toEqual([
       { kind: "activation", idempotency_key: expect.any(String) },
-      { kind: "renewal", idempotency_key: `renewal-${line.subscriptionId}` },
+      { kind: "renewal", idempotency_key: `renewal:${line.subscriptionId}` },
     ]);
     const audit = await sql<{ action: string; result: string; amount: number | null; account_id: string | null }>("select action, result, amount, account_id from charging_audit where gsm = $1 order by id", [line.gsm]);
     expect(audit).toEqual([
@@ -98,4 +98,15 @@ test("a due bundle whose line cannot pay ends: not renewed, nothing taken, the r
   // The stopped one was due in the same sweep that handled the other: it is not picked up.
   expect(await sql("select renewal_handled_at, renews from charging_subscriptions where gsm = $1", [stopped.gsm])).toEqual([{ renewal_handled_at: null, renews: false }]);
   expect(await sql("select count(*)::int as n from charging_orders where gsm = $1", [stopped.gsm])).toEqual([{ n: 1 }]);
+});
+
+test("a renewal the sweep comes to late starts now: nobody pays for the hours without the bundle; a key like the renewal's cannot be taken by a client", async () => {
+  const line = await lineWithBundle(WEEKLY_DATA.price * 3);
+  await sql("update charging_subscriptions set started_at = now() - interval '7 days 3 hours', ends_at = now() - interval '3 hours' where id = $1", [line.subscriptionId]);
+  await handled(line.subscriptionId);
+  const [renewed] = await sql<{ late: boolean }>("select started_at > now() - interval '1 minute' as late from charging_subscriptions where gsm = $1 and id <> $2", [line.gsm, line.subscriptionId]);
+  expect(renewed).toEqual({ late: true });
+  // The renewal's key is out of reach of a client: the form refuses it as a key.
+  const answer = await postForm(first, "/core/api/charging/bundles/activate", { gsm: line.gsm, bundleId: String(WEEKLY_DATA.id), renew: "1", idempotencyKey: `renewal:${line.subscriptionId + 1}` }, { token: line.token, language: "en" });
+  expect(answer.status).toBe(400);
 });

@@ -13,10 +13,10 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { formatAmount } from "../../common/format.ts";
 import { voucherSecretHash } from "../../server/charging/voucher-secret.ts";
-import { expectFailure, expectSuccess, LANGUAGE_CASES } from "../support/contract.ts";
+import { apiMessage, expectFailure, expectSuccess, LANGUAGE_CASES } from "../support/contract.ts";
 import { rootDir } from "../support/database-setup.ts";
 import { withClient } from "../support/database.ts";
-import { expectNotLogged, freshNumber, insertSession, outboxOf, postForm, type SessionFixture } from "../support/subscriber.ts";
+import { expectNotLogged, freshNumber, insertSession, outboxOf, postForm, TEST_VOUCHER_HASH_KEY, type SessionFixture } from "../support/subscriber.ts";
 import { send, startTestServer, type TestServer } from "../support/test-server.ts";
 
 const REDEEM = "/core/api/charging/vouchers/redeem";
@@ -31,8 +31,8 @@ let server: TestServer;
  */
 let raceServer: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ env: { TRUSTED_PROXY_HOPS: "1" } });
-  raceServer = await startTestServer({ sameDatabaseAs: server, env: { TRUSTED_PROXY_HOPS: "1", VOUCHER_MAX_WRONG_PER_LINE_HOUR: "1000", VOUCHER_TRIES_PER_IP_HOUR: "100000" } });
+  server = await startTestServer({ env: { TRUSTED_PROXY_HOPS: "1", VOUCHER_HASH_KEY: TEST_VOUCHER_HASH_KEY } });
+  raceServer = await startTestServer({ sameDatabaseAs: server, env: { TRUSTED_PROXY_HOPS: "1", VOUCHER_HASH_KEY: TEST_VOUCHER_HASH_KEY, VOUCHER_MAX_WRONG_PER_LINE_HOUR: "1000", VOUCHER_TRIES_PER_IP_HOUR: "100000" } });
 });
 afterAll(async () => {
   await raceServer?.stop();
@@ -74,7 +74,7 @@ async function makeVoucher(options: { amount?: number; validityDays?: number; st
   await withClient(server.databaseUrl, (client) =>
     client.query("insert into charging_vouchers (serial, secret_hash, amount, validity_days, state, expires_at) values ($1, $2, $3, $4, $5, now() + make_interval(days => $6))", [
       serial,
-      voucherSecretHash(secret),
+      voucherSecretHash(TEST_VOUCHER_HASH_KEY, secret),
       options.amount ?? 5000,
       options.validityDays ?? 30,
       options.state ?? "unused",
@@ -100,7 +100,7 @@ async function setLine(gsm: string, line: { plan?: "prepaid" | "postpaid"; mainB
 const query = <T>(text: string, values: unknown[]) => withClient(server.databaseUrl, async (client) => (await client.query(text, values)).rows as T[]);
 const lineOf = async (gsm: string) => (await query<{ main_balance: number; valid_until: string | null }>("select main_balance, valid_until::text from charging_lines where gsm = $1", [gsm]))[0];
 const dayFromToday = async (days: number) => (await query<{ day: string }>("select ((now() at time zone 'Asia/Damascus')::date + $1::int)::text as day", [days]))[0]!.day;
-const voucherOf = async (secret: string) => (await query<{ state: string; redeemed_by: string | null }>("select state, redeemed_by from charging_vouchers where secret_hash = $1", [voucherSecretHash(secret)]))[0]!;
+const voucherOf = async (secret: string) => (await query<{ state: string; redeemed_by: string | null }>("select state, redeemed_by from charging_vouchers where secret_hash = $1", [voucherSecretHash(TEST_VOUCHER_HASH_KEY, secret)]))[0]!;
 const topUpsOf = async (gsm: string) => (await query<{ amount: number }>("select amount from charging_top_ups where gsm = $1", [gsm])).map((row) => row.amount);
 const triesOf = async (gsm: string) => (await query<{ failures: number; locked: boolean }>("select failures, coalesce(locked_until > now(), false) as locked from charging_voucher_tries where gsm = $1", [gsm]))[0] ?? null;
 const auditOf = (gsm: string) => query<{ action: string; amount: number | null; result: string }>("select action, amount, result from charging_audit where gsm = $1 order by id", [gsm]);
@@ -352,13 +352,38 @@ describe("voucher guessing", () => {
   });
 });
 
+describe("the same right voucher again from the line it credited", () => {
+  test("a retry or a double submit answers that top-up (repeated), credits nothing more, sends no second SMS and counts no wrong try: six in a row never lock", async () => {
+    const line = await subscriber();
+    const ip = newIp();
+    const { secret, serial } = await makeVoucher({ amount: 3000 });
+    const first = expectSuccess<TopUp & { repeated: boolean }>(await redeem(server, line, secret, { language: "en", ip }), "en", "charging.toppedUp");
+    expect(first.repeated).toBe(false);
+    for (let i = 0; i < 6; i++) {
+      const again = expectSuccess<TopUp & { repeated: boolean }>(await redeem(server, line, secret, { language: i % 2 ? "ar" : "en", ip }), i % 2 ? "ar" : "en", "charging.alreadyToppedUp");
+      expect(again).toMatchObject({ repeated: true, topUpId: first.topUpId, amount: 3000, voucherSerial: serial });
+    }
+    const both = await Promise.all([redeem(server, line, secret, { language: "en", ip }), redeem(server, line, secret, { language: "en", ip })]);
+    for (const answer of both) expect(expectSuccess<{ repeated: boolean }>(answer, "en", "charging.alreadyToppedUp").repeated).toBe(true);
+    expect(await lineOf(line.gsm)).toMatchObject({ main_balance: 3000 });
+    expect(await topUpsOf(line.gsm)).toEqual([3000]);
+    expect(await outboxOf(server, line.gsm)).toHaveLength(1);
+    expect(await triesOf(line.gsm)).toMatchObject({ failures: 0, locked: false });
+    expect((await auditOf(line.gsm)).map((row) => `${row.result} ${row.amount}`)).toEqual(["completed 3000", ...Array.from({ length: 8 }, () => "repeated 0")]);
+    // Anyone else entering it still learns only that it is not a voucher for them.
+    const stranger = await subscriber();
+    expectFailure(await redeem(server, stranger, secret, { language: "en", ip: newIp() }), 400, "VOUCHER_INVALID", "en", "charging.errors.VOUCHER_INVALID");
+  });
+});
+
 describe("races", () => {
-  test("50 redemptions of one voucher at once from one line: exactly one 200 and one credit, the rest VOUCHER_INVALID", async () => {
+  test("50 redemptions of one voucher at once from one line: one credit; every other answer is that same top-up, repeated", async () => {
     const line = await subscriber();
     const { secret } = await makeVoucher({ amount: 10000 });
     const answers = await Promise.all(Array.from({ length: 50 }, () => redeem(raceServer, line, secret, { language: "en", ip: newIp() })));
-    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
-    for (const answer of answers.filter((answer) => answer.status !== 200)) expectFailure(answer, 400, "VOUCHER_INVALID", "en", "charging.errors.VOUCHER_INVALID");
+    const topUps = answers.map((answer) => expectSuccess<TopUp & { repeated: boolean }>(answer, "en", answer.json<{ message: string }>().message === apiMessage("en", "charging.toppedUp") ? "charging.toppedUp" : "charging.alreadyToppedUp"));
+    expect(topUps.filter((topUp) => !topUp.repeated)).toHaveLength(1);
+    expect(new Set(topUps.map((topUp) => topUp.topUpId)).size).toBe(1);
     expect(await lineOf(line.gsm)).toMatchObject({ main_balance: 10000 });
     expect(await topUpsOf(line.gsm)).toEqual([10000]);
     expect(await outboxOf(server, line.gsm)).toHaveLength(1);
@@ -418,7 +443,7 @@ describe("the top-up page's form (/top-up)", () => {
 
 describe("npm run vouchers:demo", () => {
   test("makes fresh unused vouchers in the app's database and prints their 14 digits (stored only as a hash): each tops a line up", async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, [path.join(rootDir, "scripts", "vouchers-demo.js"), "3"], { cwd: rootDir, env: { PATH: process.env.PATH, DATABASE_URL: server.databaseUrl } });
+    const { stdout } = await promisify(execFile)(process.execPath, [path.join(rootDir, "scripts", "vouchers-demo.js"), "3"], { cwd: rootDir, env: { PATH: process.env.PATH, DATABASE_URL: server.databaseUrl, VOUCHER_HASH_KEY: TEST_VOUCHER_HASH_KEY } });
     const printed = [...stdout.matchAll(/^(SV\d{10})\s+(\d{4} \d{4} \d{4} \d{2})\s+(\d+)\s+(\d+) days\s+(\d{4}-\d{2}-\d{2})$/gm)].map((match) => ({ serial: match[1]!, secret: match[2]!.replace(/ /g, ""), amount: Number(match[3]) }));
     expect(printed, stdout).toHaveLength(3);
     const stored = await query<{ serial: string; secret_hash: string; state: string }>("select serial, secret_hash, state from charging_vouchers where serial = any($1) order by id", [printed.map((voucher) => voucher.serial)]);

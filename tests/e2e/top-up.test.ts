@@ -12,7 +12,7 @@ import { formatAmount } from "../../common/format.ts";
 import type { Language } from "../../common/language.ts";
 import { voucherSecretHash } from "../../server/charging/voucher-secret.ts";
 import { withClient } from "../support/database.ts";
-import { insertSession, freshNumber } from "../support/subscriber.ts";
+import { insertSession, freshNumber, TEST_VOUCHER_HASH_KEY } from "../support/subscriber.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { ACCOUNT_TEST_ENV, codeSentTo, signUpOverHttp, TEXT, toast, typeCode } from "./accounts-support.ts";
 import { axeViolations, blocking, describeViolations } from "./axe.ts";
@@ -27,7 +27,7 @@ let browser: Browser;
 beforeAll(async () => {
   // Every page here comes from 127.0.0.1: the per-IP voucher limit is raised so that the tests do not meet
   // it (the line's own limit, 5 wrong vouchers, is the default and is tested below).
-  [server, browser] = await Promise.all([startTestServer({ env: { ...ACCOUNT_TEST_ENV, VOUCHER_TRIES_PER_IP_HOUR: "100000" } }), launchBrowser()]);
+  [server, browser] = await Promise.all([startTestServer({ env: { ...ACCOUNT_TEST_ENV, VOUCHER_TRIES_PER_IP_HOUR: "100000", VOUCHER_HASH_KEY: TEST_VOUCHER_HASH_KEY } }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -41,7 +41,7 @@ async function makeVoucher(amount: number, validityDays = 30): Promise<string> {
   const secret = String(10_000_000_000_000 + Math.floor(Math.random() * 89_999_999_999_999)).slice(0, 14);
   await query("insert into charging_vouchers (serial, secret_hash, amount, validity_days, expires_at) values ($1, $2, $3, $4, now() + interval '30 days')", [
     `E2E${process.pid}-${serialSeed++}-${Date.now()}`,
-    voucherSecretHash(secret),
+    voucherSecretHash(TEST_VOUCHER_HASH_KEY, secret),
     amount,
     validityDays,
   ]);
@@ -50,7 +50,7 @@ async function makeVoucher(amount: number, validityDays = 30): Promise<string> {
 const wrongVoucher = () => String(90_000_000_000_000 + Math.floor(Math.random() * 9_999_999_999_999)).slice(0, 14);
 const grouped = (secret: string) => secret.replace(/(\d{4})(?=\d)/g, "$1 ");
 const amount = (language: Language, value: number) => formatAmount(language, value, CURRENCY[language]);
-const voucherState = async (secret: string) => (await query("select state from charging_vouchers where secret_hash = $1", [voucherSecretHash(secret)]))[0].state as string;
+const voucherState = async (secret: string) => (await query("select state from charging_vouchers where secret_hash = $1", [voucherSecretHash(TEST_VOUCHER_HASH_KEY, secret)]))[0].state as string;
 
 async function setBalance(gsm: string, mainBalance: number, plan: "prepaid" | "postpaid" = "prepaid"): Promise<void> {
   await query(

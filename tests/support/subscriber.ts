@@ -146,3 +146,9 @@ export function expectNotLogged(server: { output(): string }, secrets: string[])
   const line = output.split("\n").find((entry) => patternOf(secret).test(entry)) ?? "";
   throw new Error(`The server logged ${leaked.length} code(s) or token(s), e.g. one starting ${secret.slice(0, 3)}…, in: ${line.replace(patternOf(secret), "[secret]").slice(0, 600)}`);
 }
+
+/**
+ * The key of voucher hashes the voucher tests give their servers (VOUCHER_HASH_KEY), so that instances on one
+ * database and the tests that make vouchers hash alike (server/charging/voucher-secret.ts).
+ */
+export const TEST_VOUCHER_HASH_KEY = "test-voucher-hash-key-0123456789abcdef";

@@ -247,6 +247,8 @@ export interface TmfServer {
   violations: string[];
   /** Seconds of life of the next tokens (expires_in). */
   tokenLifetimeSeconds: number;
+  /** A careless BSS: bucket and usage lists ignore their line filter and answer every line's. */
+  ignoreLineFilters: boolean;
   /** The next `times` resource requests (matching `path` when given) meet `fault`. */
   fault(fault: TmfFault, times?: number, path?: string): void;
   clearFaults(): void;
@@ -309,6 +311,7 @@ export async function startTmfServer(): Promise<TmfServer> {
     tokensIssued: 0,
     violations,
     tokenLifetimeSeconds: 3600,
+    ignoreLineFilters: false,
     fault: (fault, times = 1, path) => void faults.push({ fault, times, path }),
     clearFaults: () => void faults.splice(0),
     expireTokens: () => validTokens.clear(),
@@ -419,7 +422,8 @@ export async function startTmfServer(): Promise<TmfServer> {
       requireQuery(["logicalResource.id"]);
       const gsm = query.get("logicalResource.id") ?? "";
       const usageType = query.get("usageType");
-      return list("Bucket", bucketsOf(gsm).filter((bucket) => !usageType || bucket.usageType === usageType), query);
+      const lineBuckets = state.ignoreLineFilters ? [...lines.keys()].flatMap((each) => bucketsOf(each)) : bucketsOf(gsm);
+      return list("Bucket", lineBuckets.filter((bucket) => !usageType || bucket.usageType === usageType), query);
     }
     if (req.method === "GET" && path === BASE.product) {
       requireQuery(["realizingResource.id"]);
@@ -459,7 +463,7 @@ export async function startTmfServer(): Promise<TmfServer> {
       const to = Date.parse(query.get("usageDate.lt") ?? "");
       const found = usage
         .map((item, index) => ({ item, index }))
-        .filter(({ item }) => item.gsm === gsm && Date.parse(item.usageDate) >= from && Date.parse(item.usageDate) < to)
+        .filter(({ item }) => (state.ignoreLineFilters || item.gsm === gsm) && Date.parse(item.usageDate) >= from && Date.parse(item.usageDate) < to)
         .sort((a, b) => Date.parse(b.item.usageDate) - Date.parse(a.item.usageDate))
         .map(({ item, index }) => usageResource(item, index));
       return list("Usage", found, query);
