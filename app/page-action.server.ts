@@ -35,7 +35,12 @@ export interface PageIpLimit {
 }
 
 /** Declares the action of `path` (an entry of PAGE_ACTIONS); the failure of its work becomes a page answer. */
-export function pageAction<T>(path: string, work: (args: PageActionArgs) => Promise<T>, options: { ipLimit?: PageIpLimit } = {}) {
+export function pageAction<T>(
+  path: string,
+  work: (args: PageActionArgs) => Promise<T>,
+  /** `guard`: checked before anything is read (the console's requireStaff: a redirect or a 403). */
+  options: { ipLimit?: PageIpLimit; guard?: (request: Request, context: Context) => Promise<unknown> } = {},
+) {
   const declared = PAGE_ACTIONS.find((entry) => entry.path === path);
   if (!declared) throw new Error(`${path} is not listed in PAGE_ACTIONS (server/edge/limits.ts)`);
   return async ({ request, context }: { request: Request; context: Context }) => {
@@ -43,6 +48,7 @@ export function pageAction<T>(path: string, work: (args: PageActionArgs) => Prom
     let fields: Fields | null = null;
     try {
       const services = context.get(servicesContext);
+      if (options.guard) await options.guard(request, context);
       if (options.ipLimit) {
         const wait = await peekLimit(services.db, options.ipLimit.limit(services, context.get(requestContext).clientIp));
         if (wait !== null) throw options.ipLimit.refusal(wait);
@@ -65,7 +71,7 @@ function textFieldsOf(fields: Fields): Record<string, string> {
 }
 
 /** Fields a page never sends back. */
-const SECRET_FIELDS = new Set(["code", "password", "data", "nationalId", "voucher"]);
+const SECRET_FIELDS = new Set(["code", "password", "confirmPassword", "data", "nationalId", "voucher"]);
 
 /** The page answer of a failure (a refusal, a dependency away, anything unexpected). */
 export function pageFailure(error: unknown, context: Context, values?: Record<string, string>) {

@@ -54,6 +54,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // a form action) brings a new response's nonce, which this document's policy would refuse.
   // A guest page from the page cache has none (server/page-cache/csp.ts).
   const [cspNonce] = useState(shell?.cspNonce || undefined);
+  // The operator's console has its own frame (app/console/ConsoleShell.tsx): no site navigation, no footer.
+  const isConsole = /^\/console(\/|$)/i.test(useLocation().pathname);
   return (
     <html lang={language} dir={directionOf(language)}>
       <head>
@@ -70,7 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="preload" as="font" type="font/woff2" crossOrigin="anonymous" href={language === "ar" ? arabicFont : latinFont} />
         {/* The messages of the page language: app/entry.client.tsx reads them before hydrating. */}
         <link rel="preload" as="fetch" crossOrigin="anonymous" data-catalog="" href={language === "ar" ? arabicCatalog : englishCatalog} />
-        {shell ? <AlternateLinks origin={shell.origin} /> : null}
+        {shell && !isConsole ? <AlternateLinks origin={shell.origin} /> : null}
         <Meta />
         <Links />
       </head>
@@ -78,7 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {i18n && shell ? (
           <I18nextProvider i18n={i18n}>
             <I18nProvider locale={language === "ar" ? "ar-SY" : "en-GB"}>
-              <SiteShell shell={shell}>{children}</SiteShell>
+              {isConsole ? children : <SiteShell shell={shell}>{children}</SiteShell>}
             </I18nProvider>
           </I18nextProvider>
         ) : (

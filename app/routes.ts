@@ -66,6 +66,16 @@ export default [
   route("account/logout", "routes/account.logout.ts"),
   route("account/logout-others", "routes/account.logout-others.ts"),
 
+  // The operator's console (issue 17): staff only, its own session cookie and frame.
+  route("console", "routes/console.tsx", [
+    index("routes/console.home.tsx"),
+    route("login", "routes/console.login.tsx"),
+    route("logout", "routes/console.logout.ts"),
+    route("enrol/:token", "routes/console.enrol.tsx"),
+    route("staff", "routes/console.staff.tsx"),
+    route("audit", "routes/console.audit.tsx"),
+  ]),
+
   // /about-{company}/… (the company slug is configuration) and every unknown path.
   route("*", "routes/catch-all.tsx"),
 ] satisfies RouteConfig;

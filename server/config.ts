@@ -84,6 +84,10 @@ const configSchema = z
     VOUCHER_LOCK_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
     /** The key of the vouchers' secret hashes (embedded driver); unset: one kept in DATA_DIR/voucher-hash.key. */
     VOUCHER_HASH_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+    /** The key (base64url of 32 bytes) that encrypts console staff members' TOTP secrets; unset → DATA_DIR/console-secret.key. */
+    /** Console logins (issue 17): tries per client IP in 15 minutes (each account also locks after 5 wrong ones). */
+    CONSOLE_LOGINS_PER_IP_15_MIN: z.coerce.number().int().min(1).max(1_000_000).default(30),
+    CONSOLE_SECRET_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be 32 bytes in base64url (43 characters)").optional(),
     /** The charging port's driver (docs/OPERATIONS.md, "Charging: the TM Forum driver"). */
     CHARGING_DRIVER: z.enum(["embedded", "tmf"]).default("embedded"),
     /** tmf: the BSS's TM Forum API root (the /tmf-api/… paths are below it), its OAuth2 token endpoint and client. */

@@ -24,7 +24,7 @@ import { pageRouteTemplate } from "./page-route.ts";
 import { routePath } from "hono/route";
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import { CSP_DIRECTIVES, guestPage } from "./page-cache/csp.ts";
-import { answerCachedPage, isGuestPageRequest, pageCacheKey, setsLanguageCookie } from "./page-cache/guest-pages.ts";
+import { answerCachedPage, isConsolePath, isGuestPageRequest, pageCacheKey, setsLanguageCookie } from "./page-cache/guest-pages.ts";
 import { buildCachedPage, CACHEABLE_TYPES } from "./page-cache/page-cache.ts";
 import type { AppEnv } from "./http-env.ts";
 import type { AppServices } from "./services.ts";
@@ -86,6 +86,11 @@ const DOCUMENT_ONLY_HEADERS = [
   "X-XSS-Protection",
 ];
 
+/** The path as logged: a console enrolment link's one-time token is a secret (issue 17), never written. */
+export function loggablePath(path: string): string {
+  return path.replace(/^(\/console\/enrol\/)[^/]+/i, "$1:token");
+}
+
 /** Statuses that every visitor meets in ordinary use (signed out, a mistyped address): logged at info. */
 const QUIET_REFUSALS = new Set([401, 404, 405]);
 
@@ -120,7 +125,7 @@ export function createHttpApp(options: HttpAppOptions) {
     const durationMs = Math.round((performance.now() - started) * 10) / 10;
     // A client that hung up is not a server failure: logged as 499 (nginx's "client closed request").
     const status = c.req.raw.signal.aborted ? 499 : c.res.status;
-    const entry = { method: c.req.method, path: c.req.path, status, durationMs };
+    const entry = { method: c.req.method, path: loggablePath(c.req.path), status, durationMs };
     services.metrics.observeRequest(routeLabelOf(c), methodLabel(c.req.method), status, durationMs / 1000);
     // Health probes come every few seconds from each balancer: their 503 (draining, database away) is the
     // expected answer and is not logged each time; the state change itself is logged where it happens.
@@ -163,6 +168,14 @@ export function createHttpApp(options: HttpAppOptions) {
       removePoweredBy: true,
     }),
   );
+  // The operator's console: never stored by any cache, never indexed (its pages carry the nonce CSP above,
+  // and are never guest pages: server/page-cache/guest-pages.ts).
+  app.use(async (c, next) => {
+    await next();
+    if (!isConsolePath(c.req.path)) return;
+    c.res.headers.set("Cache-Control", "no-store");
+    c.res.headers.set("X-Robots-Tag", "noindex, nofollow");
+  });
   // JSON answers say their charset explicitly (Arabic text), whatever set the content type.
   app.use(async (c, next) => {
     await next();

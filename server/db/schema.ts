@@ -832,3 +832,107 @@ export const chargingUsage = pgTable(
     check("charging_usage_amount_check", sql`${table.amount} >= 0 and ${table.cost} >= 0`),
   ],
 );
+
+/*
+ * The operator's console (issue 17): staff accounts, separate from subscribers. Secrets are kept as hashes
+ * (password: scrypt; session, enrolment and recovery tokens: sha256) except the TOTP secret, which must be
+ * read to check a code: it is stored encrypted (AES-256-GCM) with a key kept outside the database
+ * (server/console/secret-key.ts).
+ */
+export const staffAccounts = pgTable(
+  "staff_accounts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Lower-cased. */
+    email: text("email").notNull(),
+    displayName: text("display_name").notNull(),
+    /** scrypt$N$r$p$salt$hash (server/auth/password-hash.ts); null until enrolment sets it. */
+    passwordHash: text("password_hash"),
+    /** AES-256-GCM of the base32 TOTP secret (iv.tag.ciphertext, base64url); null until enrolment confirms it. */
+    totpSecret: text("totp_secret"),
+    /** The TOTP time step last accepted: a code is good once (RFC 6238 §5.2). */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    /** editor | publisher | centre-agent | admin */
+    roles: text("roles").array().notNull().default(sql`'{}'::text[]`),
+    /** The service centres of a centre agent (content ids). */
+    centreIds: text("centre_ids").array().notNull().default(sql`'{}'::text[]`),
+    disabled: boolean("disabled").notNull().default(false),
+    failedLogins: integer("failed_logins").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("staff_accounts_email_idx").on(table.email),
+    check("staff_accounts_email_lower_check", sql`${table.email} = lower(${table.email})`),
+    check("staff_accounts_roles_check", sql`${table.roles} <@ array['editor', 'publisher', 'centre-agent', 'admin']::text[]`),
+  ],
+);
+
+/** A console session: only the sha256 of its token; 30 minutes idle, 12 hours absolute. */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    staffId: bigint("staff_id", { mode: "number" })
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex("staff_sessions_token_idx").on(table.tokenHash), index("staff_sessions_staff_idx").on(table.staffId)],
+);
+
+/** A one-time enrolment link (first admin, invitation, second-factor reset): the sha256 of its token, 24 h. */
+export const staffEnrolments = pgTable(
+  "staff_enrolments",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    staffId: bigint("staff_id", { mode: "number" })
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    /** AES-256-GCM of the TOTP secret offered by this enrolment (kept until it is confirmed). */
+    pendingTotpSecret: text("pending_totp_secret"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (table) => [uniqueIndex("staff_enrolments_token_idx").on(table.tokenHash), index("staff_enrolments_staff_idx").on(table.staffId)],
+);
+
+/** Ten recovery codes per enrolment, each good once (sha256 kept). */
+export const staffRecoveryCodes = pgTable(
+  "staff_recovery_codes",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    staffId: bigint("staff_id", { mode: "number" })
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (table) => [uniqueIndex("staff_recovery_codes_hash_idx").on(table.staffId, table.codeHash)],
+);
+
+/** Every change made in (or to) the console: who, when, what, before → after, from where. */
+export const staffAudit = pgTable(
+  "staff_audit",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The staff member who acted (null: the console:admin script or a failed login of an unknown e-mail). */
+    actorId: bigint("actor_id", { mode: "number" }).references(() => staffAccounts.id, { onDelete: "set null" }),
+    /** The e-mail of the actor at the time (kept when the account is gone). */
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    /** What was changed, e.g. `staff:12`. */
+    target: text("target"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    clientIp: text("client_ip"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("staff_audit_created_idx").on(table.createdAt), index("staff_audit_actor_idx").on(table.actorId, table.createdAt), index("staff_audit_action_idx").on(table.action, table.createdAt)],
+);

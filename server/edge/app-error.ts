@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import { fieldErrorsOf } from "../../common/field-errors.ts";
 
-export type ErrorNamespace = "api" | "account" | "lineFeatures" | "reservation" | "feedback" | "charging";
+export type ErrorNamespace = "api" | "account" | "lineFeatures" | "reservation" | "feedback" | "charging" | "console";
 
 export interface ErrorDetails {
   retryAfterSeconds?: number;

@@ -66,6 +66,12 @@ export const PAGE_ACTIONS: readonly { path: string; body: PageActionBody; subscr
   { path: "/call-barring", body: "small", subscriber: true },
   { path: "/hotline", body: "small", subscriber: true },
   { path: "/support/Feedback", body: "feedback", subscriber: false },
+  // The operator's console (issue 17): staff sessions, never the subscriber's (app/console/staff.server.ts).
+  { path: "/console/login", body: "small", subscriber: false },
+  { path: "/console/logout", body: "small", subscriber: false },
+  // The token is part of the path; the hostile-input suite posts to this path as written (an unknown token).
+  { path: "/console/enrol/:token", body: "small", subscriber: false },
+  { path: "/console/staff", body: "small", subscriber: false },
 ];
 
 export function pageActionLimits(body: PageActionBody, dataDir: string): BodyLimits {

@@ -22,6 +22,8 @@ const PRIVATE_COOKIES = [SESSION_COOKIE, SELECTED_NUMBER_COOKIE, FLASH_COOKIE, N
 /** A GET or HEAD of a page by a visitor without a session (nor any other cookie that makes it theirs). */
 export function isGuestPageRequest(c: Context<AppEnv>): boolean {
   if (c.req.method !== "GET" && c.req.method !== "HEAD") return false;
+  // The operator's console is never a guest page, even its login: never cached, never shared.
+  if (isConsolePath(c.req.path)) return false;
   if (c.req.header("authorization")) return false;
   const cookies = getCookie(c);
   return !PRIVATE_COOKIES.some((name) => cookies[name] !== undefined);
@@ -89,4 +91,9 @@ export function answerCachedPage(c: Context<AppEnv>, entry: CachedPage, hit: boo
   headers.set("Content-Length", String(body.length));
   const bytes = c.req.method === "HEAD" ? null : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
   return c.newResponse(bytes, entry.status as StatusCode, Object.fromEntries(headers));
+}
+
+/** /console and every path below it (the operator's console, issue 17). */
+export function isConsolePath(path: string): boolean {
+  return /^\/console(\/|\.data$|$)/i.test(path);
 }

@@ -74,6 +74,6 @@ export async function sitemapXml(db: Db, origin: string, companySlug: string): P
 // URL "no information is available for this page" (the crawler may not fetch it to see the redirect), and
 // Lighthouse rightly counts it as blocked from indexing.
 export function robotsTxt(origin: string): string {
-  const disallowed = ["/account/", "/line-features/", "/dev/", "/search"];
+  const disallowed = ["/console", "/account/", "/line-features/", "/dev/", "/search"];
   return `User-agent: *\n${disallowed.map((path) => `Disallow: ${path}`).join("\n")}\n\nSitemap: ${origin}/sitemap.xml\n`;
 }

@@ -1,0 +1,31 @@
+// The refusals of the operator's console, each with its status; the message is `console.errors.<code>`.
+import { AppError, type ErrorDetails } from "../edge/app-error.ts";
+
+export type ConsoleErrorCode =
+  | "LOGIN_FAILED" // 400: e-mail, password or code wrong, account locked or disabled: one answer for all
+  | "LOGIN_RATE_LIMITED" // 429: too many logins from this client
+  | "ENROLMENT_INVALID" // 404: the enrolment link is unknown, used or expired
+  | "CODE_WRONG" // 400: the authenticator code of the enrolment does not match
+  | "ROLE_REQUIRED" // 403: the staff member lacks the role this page needs
+  | "STAFF_NOT_FOUND" // 404: no such staff account
+  | "EMAIL_TAKEN" // 409: a staff account already has this e-mail
+  | "OWN_ACCOUNT"; // 409: an admin cannot disable, reset or demote their own account
+
+export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, 400 | 403 | 404 | 409 | 429> = {
+  LOGIN_FAILED: 400,
+  LOGIN_RATE_LIMITED: 429,
+  ENROLMENT_INVALID: 404,
+  CODE_WRONG: 400,
+  ROLE_REQUIRED: 403,
+  STAFF_NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  OWN_ACCOUNT: 409,
+};
+
+export class ConsoleError extends AppError {
+  declare readonly code: ConsoleErrorCode;
+  constructor(code: ConsoleErrorCode, details: ErrorDetails = {}) {
+    super("console", code, CONSOLE_ERROR_STATUS[code], details);
+    this.name = "ConsoleError";
+  }
+}

@@ -1,0 +1,389 @@
+// The operator's console (issue 17): staff enrolment, login with a second factor, sessions, staff
+// administration and the audit log. Every change is written to staff_audit (before → after) in the same
+// transaction as the change. No password, code, secret or token is ever logged or stored in the clear.
+import { createHash, randomBytes } from "node:crypto";
+import { and, count, desc, eq, gt, gte, ilike, isNull, lt, sql } from "drizzle-orm";
+import { AUDIT_PAGE_SIZE, RECOVERY_CODE_COUNT, STAFF_LOCK_MINUTES, STAFF_LOGIN_MAX_FAILURES, type AuditFilter, type StaffRole } from "../../common/console.ts";
+import { hashPassword, passwordMatches } from "../auth/password-hash.ts";
+import { hitLimits, type RateLimit } from "../auth/rate-limit.ts";
+import type { Db } from "../db/database.ts";
+import { staffAccounts, staffAudit, staffEnrolments, staffRecoveryCodes, staffSessions } from "../db/schema.ts";
+import type { AppServices } from "../services.ts";
+import { ConsoleError } from "./errors.ts";
+import { consoleSecretKey, decryptSecret, encryptSecret } from "./secret-key.ts";
+import { newRecoveryCode, newTotpSecret, recoveryCodeKey, totpStepOf } from "./totp.ts";
+
+export const CONSOLE_SESSION_COOKIE = "console_session";
+export const STAFF_SESSION_IDLE_MINUTES = 30;
+export const STAFF_SESSION_ABSOLUTE_HOURS = 12;
+export const ENROLMENT_HOURS = 24;
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Executor = Db | Tx;
+
+export interface Staff {
+  id: number;
+  email: string;
+  displayName: string;
+  roles: StaffRole[];
+  centreIds: string[];
+  sessionId: number;
+}
+
+export interface Actor {
+  /** null: the console:admin script. */
+  staff: Pick<Staff, "id" | "email"> | null;
+  clientIp: string | null;
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+const newToken = () => randomBytes(32).toString("base64url");
+
+const keys = new WeakMap<object, Buffer>();
+function secretKey(config: AppServices["config"]): Buffer {
+  let key = keys.get(config);
+  if (!key) {
+    key = consoleSecretKey({ configured: config.CONSOLE_SECRET_KEY, dataDir: config.dataDir });
+    keys.set(config, key);
+  }
+  return key;
+}
+
+export async function audit(db: Executor, actor: Actor, action: string, target: string | null, before: unknown, after: unknown): Promise<void> {
+  await db.insert(staffAudit).values({
+    actorId: actor.staff?.id ?? null,
+    actorEmail: actor.staff?.email ?? null,
+    action,
+    target,
+    before: before ?? null,
+    after: after ?? null,
+    clientIp: actor.clientIp,
+  });
+}
+
+/** What the audit says of an account (never a hash or a secret). */
+function staffView(row: { email: string; displayName: string; roles: string[]; centreIds: string[]; disabled: boolean }) {
+  return { email: row.email, displayName: row.displayName, roles: row.roles, centreIds: row.centreIds, disabled: row.disabled };
+}
+
+async function newEnrolment(tx: Tx, staffId: number): Promise<string> {
+  const token = newToken();
+  // An account has one enrolment link at a time: a new one voids the others.
+  await tx.update(staffEnrolments).set({ usedAt: new Date() }).where(and(eq(staffEnrolments.staffId, staffId), isNull(staffEnrolments.usedAt)));
+  await tx.insert(staffEnrolments).values({ staffId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ENROLMENT_HOURS * 3600_000) });
+  return token;
+}
+
+/**
+ * The console:admin script: the first admin, or a new enrolment (and the admin role) for an existing
+ * account. Answers the one-time enrolment token.
+ */
+export async function createAdminEnrolment(db: Db, input: { email: string; displayName?: string }): Promise<{ staffId: number; token: string; created: boolean }> {
+  const email = input.email.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(staffAccounts).where(eq(staffAccounts.email, email)).for("update");
+    const actor: Actor = { staff: null, clientIp: null };
+    if (existing) {
+      const roles = [...new Set([...existing.roles, "admin"])].sort();
+      await tx.update(staffAccounts).set({ roles, disabled: false, updatedAt: new Date() }).where(eq(staffAccounts.id, existing.id));
+      await audit(tx, actor, "staff.admin-enrolment", `staff:${existing.id}`, staffView(existing), staffView({ ...existing, roles, disabled: false }));
+      return { staffId: existing.id, token: await newEnrolment(tx, existing.id), created: false };
+    }
+    const [row] = await tx.insert(staffAccounts).values({ email, displayName: input.displayName?.trim() || email, roles: ["admin"] }).returning();
+    await audit(tx, actor, "staff.create", `staff:${row!.id}`, null, staffView(row!));
+    return { staffId: row!.id, token: await newEnrolment(tx, row!.id), created: true };
+  });
+}
+
+export interface EnrolmentView {
+  email: string;
+  displayName: string;
+  /** The TOTP secret this enrolment offers (base32), shown on the enrolment page only until it is used. */
+  totpSecret: string;
+}
+
+const liveEnrolment = (tokenHash: string) => and(eq(staffEnrolments.tokenHash, tokenHash), isNull(staffEnrolments.usedAt), gt(staffEnrolments.expiresAt, sql`now()`));
+
+/** The enrolment of a link (its TOTP secret made on the first visit), or ENROLMENT_INVALID. */
+export async function showEnrolment(services: AppServices, token: string): Promise<EnrolmentView> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new ConsoleError("ENROLMENT_INVALID");
+  const key = secretKey(services.config);
+  return services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: staffEnrolments.id, pending: staffEnrolments.pendingTotpSecret, email: staffAccounts.email, displayName: staffAccounts.displayName, disabled: staffAccounts.disabled })
+      .from(staffEnrolments)
+      .innerJoin(staffAccounts, eq(staffAccounts.id, staffEnrolments.staffId))
+      .where(liveEnrolment(sha256(token)))
+      .for("update", { of: staffEnrolments });
+    if (!row || row.disabled) throw new ConsoleError("ENROLMENT_INVALID");
+    let secret = row.pending ? decryptSecret(key, row.pending) : null;
+    if (!secret) {
+      secret = newTotpSecret();
+      await tx.update(staffEnrolments).set({ pendingTotpSecret: encryptSecret(key, secret) }).where(eq(staffEnrolments.id, row.id));
+    }
+    return { email: row.email, displayName: row.displayName, totpSecret: secret };
+  });
+}
+
+/**
+ * Completes an enrolment: the code proves the authenticator holds the secret; the password is set, the
+ * secret kept (encrypted), ten recovery codes made (hashed), every older session of the account ended, and
+ * a new session started. Answers the recovery codes (shown once) and the session token.
+ */
+export async function completeEnrolment(services: AppServices, token: string, input: { password: string; code: string }, clientIp: string): Promise<{ recoveryCodes: string[]; sessionToken: string }> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new ConsoleError("ENROLMENT_INVALID");
+  const key = secretKey(services.config);
+  // Hashed before the transaction: scrypt takes ~50 ms and should not hold the row lock.
+  const passwordHash = await hashPassword(input.password);
+  return services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: staffEnrolments.id, staffId: staffEnrolments.staffId, pending: staffEnrolments.pendingTotpSecret })
+      .from(staffEnrolments)
+      .where(liveEnrolment(sha256(token)))
+      .for("update");
+    if (!row) throw new ConsoleError("ENROLMENT_INVALID");
+    const [account] = await tx.select().from(staffAccounts).where(eq(staffAccounts.id, row.staffId)).for("update");
+    if (!account || account.disabled || !row.pending) throw new ConsoleError("ENROLMENT_INVALID");
+    const secret = decryptSecret(key, row.pending);
+    const step = totpStepOf(secret, input.code);
+    if (step === null) throw new ConsoleError("CODE_WRONG", { fieldErrors: { code: ["console.errors.CODE_WRONG"] } });
+    await tx.update(staffEnrolments).set({ usedAt: new Date() }).where(eq(staffEnrolments.id, row.id));
+    await tx
+      .update(staffAccounts)
+      .set({ passwordHash, totpSecret: row.pending, totpLastStep: step, failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
+      .where(eq(staffAccounts.id, account.id));
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, account.id));
+    const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await tx.insert(staffRecoveryCodes).values(recoveryCodes.map((code) => ({ staffId: account.id, codeHash: sha256(recoveryCodeKey(code)) })));
+    await tx.delete(staffSessions).where(eq(staffSessions.staffId, account.id));
+    const sessionToken = await createStaffSession(tx, account.id);
+    await audit(tx, { staff: { id: account.id, email: account.email }, clientIp }, "staff.enrol", `staff:${account.id}`, { enrolled: account.passwordHash !== null }, { enrolled: true });
+    return { recoveryCodes, sessionToken };
+  });
+}
+
+async function createStaffSession(db: Executor, staffId: number): Promise<string> {
+  const token = newToken();
+  await db.insert(staffSessions).values({ staffId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + STAFF_SESSION_ABSOLUTE_HOURS * 3600_000) });
+  return token;
+}
+
+/** The per-client limit of console logins. */
+export function consoleLoginIpLimit(services: AppServices, clientIp: string): RateLimit {
+  return { key: `console-login:ip:${clientIp}`, limit: services.config.CONSOLE_LOGINS_PER_IP_15_MIN, windowSeconds: 15 * 60 };
+}
+
+export const consoleLoginLimited = (retryAfterSeconds: number) => new ConsoleError("LOGIN_RATE_LIMITED", { retryAfterSeconds });
+
+/** A hash of nothing, so an unknown e-mail costs the same scrypt as a known one. */
+let decoyHash: Promise<string> | null = null;
+
+/**
+ * A login: the try is counted (and the lock checked) in one statement before any scrypt, so N parallel
+ * wrong tries count exactly up to the limit and lock once; whatever was wrong, one answer (LOGIN_FAILED).
+ * A right login resets the count. The code is a TOTP code (each time step accepted once) or a recovery
+ * code (each good once).
+ */
+export async function login(services: AppServices, input: { email: string; password: string; code: string }, clientIp: string): Promise<{ sessionToken: string; staffId: number }> {
+  const { db } = services;
+  const wait = await hitLimits(db, [consoleLoginIpLimit(services, clientIp)]);
+  if (wait !== null) throw consoleLoginLimited(wait);
+  const counted = await db.execute<{ id: string; email: string; password_hash: string | null; totp_secret: string | null; disabled: boolean; locked: boolean; failed_logins: number }>(sql`
+    update staff_accounts set
+      failed_logins = case when locked_until is not null and locked_until <= now() then 1 else failed_logins + 1 end,
+      locked_until = case
+        when (case when locked_until is not null and locked_until <= now() then 1 else failed_logins + 1 end) >= ${STAFF_LOGIN_MAX_FAILURES}
+          then now() + make_interval(mins => ${STAFF_LOCK_MINUTES})
+        else null end
+    where email = ${input.email} and (locked_until is null or locked_until <= now())
+    returning id, email, password_hash, totp_secret, disabled, false as locked, failed_logins`);
+  const row = counted.rows[0];
+  const failed = async (reason: string, staff: { id: number; email: string } | null) => {
+    await audit(db, { staff, clientIp }, "staff.login-failed", staff ? `staff:${staff.id}` : null, null, { reason, ...(row && row.failed_logins >= STAFF_LOGIN_MAX_FAILURES ? { locked: true } : {}) });
+    return new ConsoleError("LOGIN_FAILED");
+  };
+  if (!row || !row.password_hash || !row.totp_secret || row.disabled) {
+    decoyHash ??= hashPassword(randomBytes(16).toString("hex"));
+    await passwordMatches(input.password, await decoyHash);
+    const staff = row ? { id: Number(row.id), email: row.email } : null;
+    throw await failed(row ? (row.disabled ? "disabled" : "not-enrolled") : "unknown-or-locked", staff);
+  }
+  const staff = { id: Number(row.id), email: row.email };
+  if (!(await passwordMatches(input.password, row.password_hash))) throw await failed("password", staff);
+  if (!(await secondFactorAccepted(services, staff.id, row.totp_secret, input.code))) throw await failed("code", staff);
+  return db.transaction(async (tx) => {
+    await tx.update(staffAccounts).set({ failedLogins: 0, lockedUntil: null }).where(eq(staffAccounts.id, staff.id));
+    const sessionToken = await createStaffSession(tx, staff.id);
+    await audit(tx, { staff, clientIp }, "staff.login", `staff:${staff.id}`, null, null);
+    return { sessionToken, staffId: staff.id };
+  });
+}
+
+async function secondFactorAccepted(services: AppServices, staffId: number, encryptedSecret: string, code: string): Promise<boolean> {
+  if (/^\d{6}$/.test(code)) {
+    const step = totpStepOf(decryptSecret(secretKey(services.config), encryptedSecret), code);
+    if (step === null) return false;
+    // A step is accepted once: a code seen over a shoulder cannot be used again.
+    const taken = await services.db
+      .update(staffAccounts)
+      .set({ totpLastStep: step })
+      .where(and(eq(staffAccounts.id, staffId), sql`(${staffAccounts.totpLastStep} is null or ${staffAccounts.totpLastStep} < ${step})`))
+      .returning({ id: staffAccounts.id });
+    return taken.length === 1;
+  }
+  const used = await services.db
+    .update(staffRecoveryCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(staffRecoveryCodes.staffId, staffId), eq(staffRecoveryCodes.codeHash, sha256(recoveryCodeKey(code))), isNull(staffRecoveryCodes.usedAt)))
+    .returning({ id: staffRecoveryCodes.id });
+  return used.length === 1;
+}
+
+/** The staff member of a live console session (30 minutes idle, 12 hours absolute, account enabled), or null. */
+export async function findStaff(db: Db, token: string | undefined): Promise<Staff | null> {
+  if (!token || token.length > 100) return null;
+  const touched = await db
+    .update(staffSessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(
+      and(
+        eq(staffSessions.tokenHash, sha256(token)),
+        gt(staffSessions.expiresAt, sql`now()`),
+        gt(staffSessions.lastSeenAt, sql`now() - make_interval(mins => ${STAFF_SESSION_IDLE_MINUTES})`),
+      ),
+    )
+    .returning({ sessionId: staffSessions.id, staffId: staffSessions.staffId });
+  const session = touched[0];
+  if (!session) return null;
+  const [account] = await db.select().from(staffAccounts).where(and(eq(staffAccounts.id, session.staffId), eq(staffAccounts.disabled, false)));
+  if (!account) return null;
+  return { id: account.id, email: account.email, displayName: account.displayName, roles: account.roles as StaffRole[], centreIds: account.centreIds, sessionId: session.sessionId };
+}
+
+export async function logout(db: Db, staff: Staff, clientIp: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(staffSessions).where(eq(staffSessions.id, staff.sessionId));
+    await audit(tx, { staff, clientIp }, "staff.logout", `staff:${staff.id}`, null, null);
+  });
+}
+
+export interface StaffListing {
+  id: number;
+  email: string;
+  displayName: string;
+  roles: StaffRole[];
+  centreIds: string[];
+  disabled: boolean;
+  enrolled: boolean;
+  locked: boolean;
+}
+
+export async function listStaff(db: Db): Promise<StaffListing[]> {
+  const rows = await db.select().from(staffAccounts).orderBy(staffAccounts.email);
+  const now = Date.now();
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    displayName: row.displayName,
+    roles: row.roles as StaffRole[],
+    centreIds: row.centreIds,
+    disabled: row.disabled,
+    enrolled: row.totpSecret !== null,
+    locked: row.lockedUntil !== null && row.lockedUntil.getTime() > now,
+  }));
+}
+
+/** An invitation: a new account with its roles, and its one-time enrolment token. */
+export async function inviteStaff(db: Db, actor: Actor, input: { email: string; displayName: string; roles: StaffRole[]; centres: string[] }): Promise<{ staffId: number; token: string }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(staffAccounts)
+      .values({ email: input.email, displayName: input.displayName, roles: input.roles, centreIds: input.roles.includes("centre-agent") ? input.centres : [] })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new ConsoleError("EMAIL_TAKEN", { fieldErrors: { email: ["console.errors.EMAIL_TAKEN"] } });
+    await audit(tx, actor, "staff.invite", `staff:${row.id}`, null, staffView(row));
+    return { staffId: row.id, token: await newEnrolment(tx, row.id) };
+  });
+}
+
+async function lockedStaff(tx: Tx, staffId: number) {
+  const [row] = await tx.select().from(staffAccounts).where(eq(staffAccounts.id, staffId)).for("update");
+  if (!row) throw new ConsoleError("STAFF_NOT_FOUND");
+  return row;
+}
+
+export async function updateStaff(db: Db, actor: Actor, input: { staffId: number; roles: StaffRole[]; centres: string[] }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await lockedStaff(tx, input.staffId);
+    // An admin keeps their own admin role: the console always has someone who can manage it.
+    if (actor.staff?.id === row.id && !input.roles.includes("admin")) throw new ConsoleError("OWN_ACCOUNT");
+    const after = { ...row, roles: input.roles, centreIds: input.roles.includes("centre-agent") ? input.centres : [] };
+    await tx.update(staffAccounts).set({ roles: after.roles, centreIds: after.centreIds, updatedAt: new Date() }).where(eq(staffAccounts.id, row.id));
+    await audit(tx, actor, "staff.update", `staff:${row.id}`, staffView(row), staffView(after));
+  });
+}
+
+export async function setStaffDisabled(db: Db, actor: Actor, staffId: number, disabled: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await lockedStaff(tx, staffId);
+    if (actor.staff?.id === row.id) throw new ConsoleError("OWN_ACCOUNT");
+    await tx.update(staffAccounts).set({ disabled, updatedAt: new Date() }).where(eq(staffAccounts.id, row.id));
+    if (disabled) await tx.delete(staffSessions).where(eq(staffSessions.staffId, row.id));
+    await audit(tx, actor, disabled ? "staff.disable" : "staff.enable", `staff:${row.id}`, staffView(row), staffView({ ...row, disabled }));
+  });
+}
+
+/** A lost authenticator: the old factor, recovery codes and sessions end; a new enrolment link is made. */
+export async function resetSecondFactor(db: Db, actor: Actor, staffId: number): Promise<{ token: string }> {
+  return db.transaction(async (tx) => {
+    const row = await lockedStaff(tx, staffId);
+    if (actor.staff?.id === row.id) throw new ConsoleError("OWN_ACCOUNT");
+    await tx.update(staffAccounts).set({ totpSecret: null, totpLastStep: null, failedLogins: 0, lockedUntil: null, updatedAt: new Date() }).where(eq(staffAccounts.id, row.id));
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, row.id));
+    await tx.delete(staffSessions).where(eq(staffSessions.staffId, row.id));
+    await audit(tx, actor, "staff.reset-factor", `staff:${row.id}`, { enrolled: row.totpSecret !== null }, { enrolled: false });
+    return { token: await newEnrolment(tx, row.id) };
+  });
+}
+
+export interface AuditRow {
+  id: number;
+  createdAt: string;
+  actorEmail: string | null;
+  action: string;
+  target: string | null;
+  before: unknown;
+  after: unknown;
+  clientIp: string | null;
+}
+
+/** The audit log, newest first, filtered by who (e-mail, part of it), action and days (UTC), one page. */
+export async function listAudit(db: Db, filter: AuditFilter): Promise<{ rows: AuditRow[]; total: number; page: number; pages: number }> {
+  const conditions = [
+    filter.who ? ilike(staffAudit.actorEmail, `%${filter.who.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    filter.action ? eq(staffAudit.action, filter.action) : undefined,
+    filter.from ? gte(staffAudit.createdAt, new Date(`${filter.from}T00:00:00Z`)) : undefined,
+    filter.to ? lt(staffAudit.createdAt, new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + 86_400_000)) : undefined,
+  ].filter((condition) => condition !== undefined);
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [{ total }] = (await db.select({ total: count() }).from(staffAudit).where(where)) as [{ total: number }];
+  const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+  const page = Math.min(filter.page, pages);
+  const rows = await db
+    .select()
+    .from(staffAudit)
+    .where(where)
+    .orderBy(desc(staffAudit.createdAt), desc(staffAudit.id))
+    .limit(AUDIT_PAGE_SIZE)
+    .offset((page - 1) * AUDIT_PAGE_SIZE);
+  return {
+    rows: rows.map((row) => ({ id: row.id, createdAt: row.createdAt.toISOString(), actorEmail: row.actorEmail, action: row.action, target: row.target, before: row.before, after: row.after, clientIp: row.clientIp })),
+    total,
+    page,
+    pages,
+  };
+}
+
+/** The audit's action names, for the filter's choices. */
+export const AUDIT_ACTIONS = ["staff.create", "staff.admin-enrolment", "staff.invite", "staff.enrol", "staff.login", "staff.login-failed", "staff.logout", "staff.update", "staff.disable", "staff.enable", "staff.reset-factor"] as const;

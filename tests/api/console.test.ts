@@ -1,0 +1,274 @@
+// The operator's console over real HTTP (issue 17, part 1): the first admin from the console:admin script,
+// enrolment with TOTP, the role guard of every page and action, the lockout counted in SQL before the
+// password is hashed (20 parallel wrong logins: exactly 5 counted, one lock), recovery codes good once, idle
+// expiry, hashes only in the database, nothing secret in the logs, the console's headers, and the two
+// sessions (subscriber, staff) that never open each other's pages.
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { catalogs } from "../support/contract.ts";
+import { consoleCookieOf, createFirstAdmin, enrolOverHttp, pageGet, pagePost, STAFF_PASSWORD, totpCode, type Enrolled } from "../support/console.ts";
+import { withClient } from "../support/database.ts";
+import { expectNotLogged, insertSession } from "../support/subscriber.ts";
+import { send, startTestServer, type HttpAnswer, type TestServer } from "../support/test-server.ts";
+
+let server: TestServer;
+let admin: Enrolled;
+const ADMIN_EMAIL = "Admin@Example.COM";
+const secretsSeen: string[] = [];
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+/** A refused plain form is answered with its page again, the message in it (as React escapes text). */
+function expectMessage(answer: HttpAnswer, message: string): void {
+  const escaped = message.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#x27;");
+  expect(answer.text, `status ${answer.status}`).toContain(escaped);
+}
+const consoleMessage = (language: "ar" | "en", code: string) => (catalogs[language] as unknown as { console: { errors: Record<string, string> } }).console.errors[code]!;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { CONSOLE_LOGINS_PER_IP_15_MIN: "100000" } });
+  const link = await createFirstAdmin(server, ADMIN_EMAIL);
+  secretsSeen.push(new URL(link).pathname.split("/").pop()!);
+  admin = await enrolOverHttp(server, link);
+  secretsSeen.push(admin.cookie.split("=")[1]!, admin.secret, ...admin.recoveryCodes, STAFF_PASSWORD);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function invite(email: string, roles: Record<string, string>, centres = ""): Promise<string> {
+  const answer = await pagePost(server, "/console/staff", { intent: "invite", email, displayName: email.split("@")[0]!, centres, ...roles }, { cookie: admin.cookie });
+  expect(answer.status, answer.text.slice(0, 300)).toBe(200);
+  const match = /data-testid="enrolment-link"[^>]*>([^<]+)</.exec(answer.text);
+  if (!match) throw new Error(`no enrolment link on the staff page: ${answer.text.slice(0, 300)}`);
+  secretsSeen.push(new URL(match[1]!).pathname.split("/").pop()!);
+  return match[1]!;
+}
+
+describe("enrolment of the first admin", () => {
+  test("the script's link enrols once: password, TOTP confirmed, ten recovery codes, signed in; the link is then spent", async () => {
+    const home = await pageGet(server, "/console?lang=en", { cookie: admin.cookie });
+    expect(home.status).toBe(200);
+    expect(home.text).toContain("admin@example.com");
+    const rows = await withClient(server.databaseUrl, async (client) => (await client.query("select email, roles, password_hash from staff_accounts")).rows);
+    expect(rows).toEqual([expect.objectContaining({ email: "admin@example.com", roles: ["admin"] })]);
+    expect(rows[0].password_hash).toMatch(/^scrypt\$/);
+  });
+
+  test("the console cookie is HttpOnly, SameSite=Strict, Path=/console", async () => {
+    const link = await createFirstAdmin(server, "cookie-check@example.com");
+    const page = await pageGet(server, new URL(link).pathname);
+    const secret = /data-testid="totp-secret"[^>]*>([A-Z2-7]+)</.exec(page.text)![1]!;
+    const answer = await pagePost(server, new URL(link).pathname, { password: STAFF_PASSWORD, confirmPassword: STAFF_PASSWORD, code: totpCode(secret) });
+    const header = answer.cookies.find((cookie) => cookie.startsWith("console_session="))!;
+    expect(header).toMatch(/HttpOnly/i);
+    expect(header).toMatch(/SameSite=Strict/i);
+    expect(header).toMatch(/Path=\/console(;|$)/i);
+    const again = await pageGet(server, new URL(link).pathname, { language: "en" });
+    expect(again.status).toBe(404);
+    expectMessage(again, consoleMessage("en", "ENROLMENT_INVALID"));
+  });
+
+  test("a wrong authenticator code is refused and the link stays usable", async () => {
+    const link = await createFirstAdmin(server, "wrong-code@example.com");
+    const path = new URL(link).pathname;
+    await pageGet(server, path);
+    const answer = await pagePost(server, path, { password: STAFF_PASSWORD, confirmPassword: STAFF_PASSWORD, code: "000000" }, { language: "en" });
+    expect(answer.status).toBe(400);
+    expectMessage(answer, consoleMessage("en", "CODE_WRONG"));
+    expect((await pageGet(server, path)).status).toBe(200);
+  });
+});
+
+describe("the role guard", () => {
+  let editor: Enrolled;
+  let publisher: Enrolled;
+  beforeAll(async () => {
+    editor = await enrolOverHttp(server, await invite("editor@example.com", { roleEditor: "on" }));
+    publisher = await enrolOverHttp(server, await invite("publisher@example.com", { rolePublisher: "on" }));
+  });
+
+  test("without a session every console page sends to /console/login, and a page action changes nothing", async () => {
+    for (const path of ["/console", "/console/staff", "/console/audit"]) {
+      const answer = await pageGet(server, path);
+      expect(answer.status, path).toBe(302);
+      expect(answer.headers.location).toBe("/console/login");
+    }
+    const post = await pagePost(server, "/console/staff", { intent: "invite", email: "intruder@example.com", displayName: "x", roleAdmin: "on" });
+    expect(post.status).toBe(302);
+    const intruder = await withClient(server.databaseUrl, async (client) => (await client.query("select 1 from staff_accounts where email = 'intruder@example.com'")).rowCount);
+    expect(intruder).toBe(0);
+  });
+
+  test.each(["ar", "en"] as const)("an editor and a publisher get the console home, and a localised 403 on the admin pages and actions (%s)", async (language) => {
+    for (const staff of [editor, publisher]) {
+      expect((await pageGet(server, "/console", { cookie: staff.cookie, language })).status).toBe(200);
+      for (const path of ["/console/staff", "/console/audit"]) {
+        const page = await pageGet(server, path, { cookie: staff.cookie, language });
+        expect(page.status, path).toBe(403);
+        expect(page.text).toContain(consoleMessage(language, "ROLE_REQUIRED"));
+      }
+      const action = await pagePost(server, "/console/staff", { intent: "invite", email: "x@example.com", displayName: "x", roleAdmin: "on" }, { cookie: staff.cookie, language });
+      expect(action.status).toBe(403);
+      expectMessage(action, consoleMessage(language, "ROLE_REQUIRED"));
+    }
+    expect((await pageGet(server, "/console/staff", { cookie: admin.cookie, language })).status).toBe(200);
+  });
+
+  test("an admin changes roles and centres, disables and enables; each change is audited before → after", async () => {
+    const id = await withClient(server.databaseUrl, async (client) => Number((await client.query("select id from staff_accounts where email = 'editor@example.com'")).rows[0].id));
+    const update = await pagePost(server, "/console/staff", { intent: "update", staffId: String(id), roleEditor: "on", roleCentreAgent: "on", centres: "damascus-1, aleppo-2" }, { cookie: admin.cookie });
+    expect(update.status, update.text.slice(0, 200)).toBe(302);
+    const disable = await pagePost(server, "/console/staff", { intent: "disable", staffId: String(id) }, { cookie: admin.cookie });
+    expect(disable.status).toBe(302);
+    // A disabled account's session ends at once.
+    expect((await pageGet(server, "/console", { cookie: editor.cookie })).status).toBe(302);
+    await pagePost(server, "/console/staff", { intent: "enable", staffId: String(id) }, { cookie: admin.cookie });
+    const audit = await withClient(server.databaseUrl, async (client) => (await client.query("select action, actor_email, before, after from staff_audit where target = $1 order by id", [`staff:${id}`])).rows);
+    const change = audit.find((row) => row.action === "staff.update")!;
+    expect(change.actor_email).toBe("admin@example.com");
+    expect(change.before.roles).toEqual(["editor"]);
+    expect(change.after).toEqual(expect.objectContaining({ roles: ["editor", "centre-agent"], centreIds: ["aleppo-2", "damascus-1"] }));
+    expect(audit.map((row) => row.action)).toEqual(expect.arrayContaining(["staff.invite", "staff.enrol", "staff.update", "staff.disable", "staff.enable"]));
+  });
+
+  test("an admin cannot disable their own account or drop their own admin role", async () => {
+    const id = await withClient(server.databaseUrl, async (client) => Number((await client.query("select id from staff_accounts where email = 'admin@example.com'")).rows[0].id));
+    const disable = await pagePost(server, "/console/staff", { intent: "disable", staffId: String(id) }, { cookie: admin.cookie, language: "en" });
+    expect(disable.status).toBe(409);
+    const demote = await pagePost(server, "/console/staff", { intent: "update", staffId: String(id), roleEditor: "on" }, { cookie: admin.cookie, language: "en" });
+    expect(demote.status).toBe(409);
+    expectMessage(demote, consoleMessage("en", "OWN_ACCOUNT"));
+  });
+});
+
+describe("login", () => {
+  const login = (email: string, password: string, code: string, language: "ar" | "en" = "en") => pagePost(server, "/console/login", { email, password, code }, { language });
+
+  test("20 parallel wrong logins count exactly 5 and lock once; then the right password and code are refused with the same message", async () => {
+    const staff = await enrolOverHttp(server, await invite("race@example.com", { roleEditor: "on" }));
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => login("race@example.com", `wrong password ${index}`, "123456")));
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      expectMessage(answer, consoleMessage("en", "LOGIN_FAILED"));
+    }
+    const row = await withClient(server.databaseUrl, async (client) => (await client.query("select failed_logins, locked_until > now() + interval '14 minutes' as locked from staff_accounts where email = 'race@example.com'")).rows[0]);
+    expect(row).toEqual({ failed_logins: 5, locked: true });
+    const locks = await withClient(server.databaseUrl, async (client) => (await client.query("select count(*)::int as n from staff_audit where action = 'staff.login-failed' and after->>'locked' = 'true' and actor_email = 'race@example.com'")).rows[0].n);
+    expect(locks).toBe(1);
+    const right = await login("race@example.com", STAFF_PASSWORD, staff.recoveryCodes[0]!);
+    expect(right.status).toBe(400);
+    expectMessage(right, consoleMessage("en", "LOGIN_FAILED"));
+    // The refused right login did not use the recovery code up: the lock refused it before it was looked at.
+    const used = await withClient(server.databaseUrl, async (client) => (await client.query("select count(*)::int as n from staff_recovery_codes r join staff_accounts a on a.id = r.staff_id where a.email = 'race@example.com' and used_at is not null")).rows[0].n);
+    expect(used).toBe(0);
+  });
+
+  test.each(["ar", "en"] as const)("one generic message whatever was wrong: unknown e-mail, wrong password, wrong code, malformed form (%s)", async (language) => {
+    const message = consoleMessage(language, "LOGIN_FAILED");
+    for (const answer of [
+      await login("nobody@example.com", STAFF_PASSWORD, "123456", language),
+      await login("admin@example.com", "not the password", "123456", language),
+      await login("admin@example.com", STAFF_PASSWORD, "000000", language),
+      await pagePost(server, "/console/login", { email: "not an email" }, { language }),
+    ]) {
+      expect(answer.status).toBe(400);
+      expectMessage(answer, message);
+    }
+  });
+
+  test("a TOTP code of a step not yet used signs in once; the same code again is refused", async () => {
+    const staff = await enrolOverHttp(server, await invite("totp@example.com", { rolePublisher: "on" }));
+    const code = totpCode(staff.secret, 1);
+    const first = await login("TOTP@example.com", STAFF_PASSWORD, code);
+    expect(first.status, first.text.slice(0, 200)).toBe(302);
+    expect(first.headers.location).toBe("/console");
+    const cookie = consoleCookieOf(first);
+    expect((await pageGet(server, "/console", { cookie })).status).toBe(200);
+    expect((await login("totp@example.com", STAFF_PASSWORD, code)).status).toBe(400);
+  });
+
+  test("a recovery code signs in once", async () => {
+    const staff = await enrolOverHttp(server, await invite("recovery@example.com", { roleEditor: "on" }));
+    const code = staff.recoveryCodes[3]!;
+    expect((await login("recovery@example.com", STAFF_PASSWORD, code.toUpperCase())).status).toBe(302);
+    expect((await login("recovery@example.com", STAFF_PASSWORD, code)).status).toBe(400);
+    expect((await login("recovery@example.com", STAFF_PASSWORD, staff.recoveryCodes[4]!.replace("-", ""))).status).toBe(302);
+  });
+
+  test("a session idle for 30 minutes has ended; logout ends a session", async () => {
+    const staff = await enrolOverHttp(server, await invite("idle@example.com", { roleEditor: "on" }));
+    expect((await pageGet(server, "/console", { cookie: staff.cookie })).status).toBe(200);
+    await withClient(server.databaseUrl, (client) => client.query("update staff_sessions set last_seen_at = now() - interval '31 minutes' where token_hash = $1", [sha256(staff.cookie.split("=")[1]!)]));
+    const idle = await pageGet(server, "/console", { cookie: staff.cookie });
+    expect(idle.status).toBe(302);
+    expect(idle.headers.location).toBe("/console/login");
+    const fresh = await login("idle@example.com", STAFF_PASSWORD, staff.recoveryCodes[0]!);
+    const cookie = consoleCookieOf(fresh);
+    const out = await pagePost(server, "/console/logout", {}, { cookie });
+    expect(out.status).toBe(302);
+    expect((await pageGet(server, "/console", { cookie })).status).toBe(302);
+  });
+});
+
+describe("what the database and the logs keep", () => {
+  test("only hashes of tokens and codes in the database; the TOTP secret encrypted; no password, code or token in the logs", async () => {
+    const token = admin.cookie.split("=")[1]!;
+    const dump = await withClient(server.databaseUrl, async (client) => {
+      const tables = ["staff_accounts", "staff_sessions", "staff_enrolments", "staff_recovery_codes", "staff_audit"];
+      const texts = [];
+      for (const table of tables) texts.push(JSON.stringify((await client.query(`select * from ${table}`)).rows));
+      return texts.join("\n");
+    });
+    expect(dump).toContain(sha256(token));
+    for (const secret of secretsSeen) expect(dump.includes(secret), `a secret starting ${secret.slice(0, 3)} is stored in the clear`).toBe(false);
+    expectNotLogged(server, secretsSeen);
+  });
+});
+
+describe("the console's answers", () => {
+  test("every console page is no-store, noindex, with a nonce CSP; robots.txt disallows /console", async () => {
+    for (const [path, cookie] of [["/console/login", undefined], ["/console", admin.cookie], ["/console/staff", admin.cookie], ["/console/audit", admin.cookie]] as const) {
+      const answer = await pageGet(server, path, { cookie });
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers["cache-control"], path).toBe("no-store");
+      expect(answer.headers["x-robots-tag"], path).toMatch(/noindex/);
+      const csp = String(answer.headers["content-security-policy"]);
+      expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toMatch(/frame-ancestors 'none'/);
+      expect(answer.headers["set-cookie"] ?? []).not.toEqual(expect.arrayContaining([expect.stringMatching(/^session=/)]));
+    }
+    // The same page twice as a guest: never answered from the page cache.
+    const again = await pageGet(server, "/console/login");
+    expect(again.headers["x-cache"] ?? "").not.toMatch(/hit/i);
+    const robots = await send(server.url, "/robots.txt");
+    expect(robots.text).toContain("Disallow: /console");
+  });
+
+  test("the subscriber's cookie never opens the console, and the console cookie never opens a subscriber page", async () => {
+    const subscriber = await insertSession(server.databaseUrl);
+    const console = await pageGet(server, "/console", { cookie: subscriber.cookie });
+    expect(console.status).toBe(302);
+    expect(console.headers.location).toBe("/console/login");
+    expect((await pageGet(server, "/my-line", { cookie: subscriber.cookie })).status).toBe(200);
+    const staffOnSubscriberPage = await pageGet(server, "/my-line", { cookie: admin.cookie });
+    expect(staffOnSubscriberPage.status).toBe(302);
+    expect(staffOnSubscriberPage.headers.location).toMatch(/^\/home/);
+  });
+
+  test("the audit page filters by who and action and pages", async () => {
+    const all = await pageGet(server, "/console/audit?lang=en", { cookie: admin.cookie });
+    expect(all.status).toBe(200);
+    const failed = await pageGet(server, "/console/audit?lang=en&action=staff.login-failed&who=race", { cookie: admin.cookie });
+    const rows = failed.text.split('data-testid="audit-row"').slice(1).map((row) => row.split("</tr>")[0]!);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row).toContain("Failed sign-in");
+      expect(row).toContain("race@example.com");
+    }
+    const none = await pageGet(server, "/console/audit?lang=en&from=2000-01-01&to=2000-01-02", { cookie: admin.cookie });
+    expect([...none.text.matchAll(/data-testid="audit-row"/g)]).toHaveLength(0);
+    const second = await pageGet(server, "/console/audit?lang=en&page=2", { cookie: admin.cookie });
+    expect(second.text).toContain("Page 2 of");
+  });
+});
