@@ -24,6 +24,8 @@ export interface PageActionArgs {
   fields: Fields;
   /** The subscriber (always present for subscriber actions), or null for a guest. */
   account: WebAccount | null;
+  /** The route's path parameters (the console's enrolment token). */
+  params: Readonly<Record<string, string | undefined>>;
 }
 
 export type { PageFailureAnswer };
@@ -43,7 +45,7 @@ export function pageAction<T>(
 ) {
   const declared = PAGE_ACTIONS.find((entry) => entry.path === path);
   if (!declared) throw new Error(`${path} is not listed in PAGE_ACTIONS (server/edge/limits.ts)`);
-  return async ({ request, context }: { request: Request; context: Context }) => {
+  return async ({ request, context, params = {} }: { request: Request; context: Context; params?: Readonly<Record<string, string | undefined>> }) => {
     const account = declared.subscriber ? requireSubscriber(request, context) : getSessionAccount(context);
     let fields: Fields | null = null;
     try {
@@ -54,7 +56,7 @@ export function pageAction<T>(
         if (wait !== null) throw options.ipLimit.refusal(wait);
       }
       fields = await readBody(request, pageActionLimits(declared.body, services.config.dataDir));
-      return await work({ request, context, fields, account });
+      return await work({ request, context, fields, account, params });
     } catch (error) {
       // Redirects (and React Router's own answers) are how an action ends, not failures.
       if (error instanceof Response) throw error;

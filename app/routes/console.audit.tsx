@@ -63,7 +63,7 @@ export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
       <p className="mb-2" role="status">
         {t("console.audit.count", { count: total })}
       </p>
-      <div className="overflow-x-auto">
+      <div className="overflow-x-auto" role="region" tabIndex={0} aria-label={t("console.audit.tableLabel")}>
         <table className="w-full text-start text-sm">
           <caption className="sr-only">{t("console.audit.title")}</caption>
           <thead>

@@ -37,8 +37,8 @@ interface Enrolled {
   recoveryCodes: string[];
 }
 
-export const action = pageAction("/console/enrol/:token", async ({ request, context, fields }) => {
-  const token = decodeURIComponent(new URL(request.url).pathname.split("/").pop() ?? "");
+export const action = pageAction("/console/enrol/:token", async ({ context, fields, params }) => {
+  const token = params.token ?? "";
   const input = validate(enrolmentForm, fields);
   const done = await completeEnrolment(context.get(servicesContext), token, input, context.get(requestContext).clientIp);
   startConsoleSession(context, done.sessionToken);

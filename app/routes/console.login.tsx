@@ -35,7 +35,8 @@ export default function ConsoleLogin() {
   return (
     <div className="mx-auto max-w-md">
       <h1 className="mb-4 text-2xl font-bold">{t("console.login.title")}</h1>
-      <Form method="post" className="flex flex-col gap-4" noValidate>
+      {/* A whole-document post: the new session's cookie and the console's frame arrive together. */}
+      <Form method="post" className="flex flex-col gap-4" noValidate reloadDocument>
         <FormMessage message={answer?.message} />
         <Field name="email" type="email" label={t("console.fields.email")} autoComplete="username" inputMode="email" dir="ltr" defaultValue={answer?.values?.email} />
         <Field name="password" type="password" label={t("console.fields.password")} autoComplete="current-password" dir="ltr" />

@@ -72,7 +72,7 @@ export default function ConsoleStaff({ loaderData }: Route.ComponentProps) {
           </p>
         </section>
       ) : null}
-      <div className="mb-8 overflow-x-auto">
+      <div className="mb-8 overflow-x-auto" role="region" tabIndex={0} aria-label={t("console.staff.tableLabel")}>
         <table className="w-full text-start">
           <caption className="sr-only">{t("console.staff.title")}</caption>
           <thead>

@@ -32,6 +32,9 @@ export const FIXED_PATHS = [
   "/search?q=internet",
   "/search?q=qwxzv",
   "/no-such-page",
+  // The operator's console: its login is the one page a guest sees (the others need a staff session and are
+  // checked at 320 px and with axe by tests/e2e/console.test.ts).
+  "/console/login",
 ];
 
 /** The company pages FIXED_PATHS leaves out (each has its own text; the press centre lists the news). */
@@ -75,7 +78,8 @@ export async function contentSamples(server: TestServer): Promise<{ contentPaths
  */
 export function routesNotVisited(paths: string[]): string[] {
   const pages = routes.filter((route) => route.file.endsWith(".tsx") && route.path !== undefined && route.path !== "*");
-  const patternOf = (routePath: string) =>
-    new RegExp(`^${routePath.split("/").map((segment) => (segment.startsWith(":") ? (segment.endsWith("?") ? "(?:/[^/]+)?" : "/[^/]+") : `/${segment}`)).join("")}$`, "i");
-  return pages.filter((route) => !paths.some((path) => patternOf(route.path!).test(path.split("?")[0]!))).map((route) => `/${route.path}`);
+  // A layout route (the console's) is visited by any path below it.
+  const patternOf = (routePath: string, layout: boolean) =>
+    new RegExp(`^${routePath.split("/").map((segment) => (segment.startsWith(":") ? (segment.endsWith("?") ? "(?:/[^/]+)?" : "/[^/]+") : `/${segment}`)).join("")}${layout ? "(?:/.*)?" : ""}$`, "i");
+  return pages.filter((route) => !paths.some((path) => patternOf(route.path!, Boolean(route.children?.length)).test(path.split("?")[0]!))).map((route) => `/${route.path}`);
 }
