@@ -195,13 +195,18 @@ describe("login", () => {
     expect((await login("recovery@example.com", STAFF_PASSWORD, staff.recoveryCodes[4]!.replace("-", ""))).status).toBe(302);
   });
 
-  test("a session idle for 30 minutes has ended; logout ends a session", async () => {
+  test("a session idle for 30 minutes has ended, so has one 12 hours old; logout ends a session", async () => {
     const staff = await enrolOverHttp(server, await invite("idle@example.com", { roleEditor: "on" }));
     expect((await pageGet(server, "/console", { cookie: staff.cookie })).status).toBe(200);
     await withClient(server.databaseUrl, (client) => client.query("update staff_sessions set last_seen_at = now() - interval '31 minutes' where token_hash = $1", [sha256(staff.cookie.split("=")[1]!)]));
     const idle = await pageGet(server, "/console", { cookie: staff.cookie });
     expect(idle.status).toBe(302);
     expect(idle.headers.location).toBe("/console/login");
+    // 12 hours after login a session ends, however busy.
+    const busy = consoleCookieOf(await login("idle@example.com", STAFF_PASSWORD, staff.recoveryCodes[1]!));
+    expect((await pageGet(server, "/console", { cookie: busy })).status).toBe(200);
+    await withClient(server.databaseUrl, (client) => client.query("update staff_sessions set expires_at = now() - interval '1 second', last_seen_at = now() where token_hash = $1", [sha256(busy.split("=")[1]!)]));
+    expect((await pageGet(server, "/console", { cookie: busy })).status).toBe(302);
     const fresh = await login("idle@example.com", STAFF_PASSWORD, staff.recoveryCodes[0]!);
     const cookie = consoleCookieOf(fresh);
     const out = await pagePost(server, "/console/logout", {}, { cookie });

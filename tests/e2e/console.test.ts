@@ -124,6 +124,8 @@ describe("the operator's console", () => {
     await editor.page.goto(`/console/staff?lang=${language}`);
     await expect.poll(() => editor.page.getByRole("heading", { level: 1 }).textContent()).toBe(text[language].forbiddenTitle);
     expect(await editor.page.getByRole("alert").textContent()).toBe(text[language].errors.ROLE_REQUIRED);
+    // The refusal keeps the console's frame: the editor can still sign out.
+    expect(await editor.page.getByRole("button", { name: text[language].logout }).count()).toBe(1);
     await editor.page.goto("/console?lang=en");
   });
 
