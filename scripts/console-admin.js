@@ -21,7 +21,7 @@ export async function consoleAdmin({ url, email, name, siteUrl }) {
     const [{ applyMigrations }, schema, { createAdminEnrolment }] = await Promise.all([
       import("../server/db/database.ts"),
       import("../server/db/schema.ts"),
-      import("../server/console/service.ts"),
+      import("../server/console/enrolment.ts"),
     ]);
     await applyMigrations(pool, rootDir);
     const done = await createAdminEnrolment(drizzle({ client: pool, schema }), { email, displayName: name });

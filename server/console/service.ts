@@ -1,7 +1,7 @@
 // The operator's console (issue 17): staff enrolment, login with a second factor, sessions, staff
 // administration and the audit log. Every change is written to staff_audit (before → after) in the same
 // transaction as the change. No password, code, secret or token is ever logged or stored in the clear.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, gt, gte, ilike, isNull, lt, sql } from "drizzle-orm";
 import { AUDIT_PAGE_SIZE, RECOVERY_CODE_COUNT, STAFF_LOCK_MINUTES, STAFF_LOGIN_MAX_FAILURES, type AuditFilter, type StaffRole } from "../../common/console.ts";
 import { hashPassword, passwordMatches } from "../auth/password-hash.ts";
@@ -9,16 +9,17 @@ import { hitLimits, type RateLimit } from "../auth/rate-limit.ts";
 import type { Db } from "../db/database.ts";
 import { staffAccounts, staffAudit, staffEnrolments, staffRecoveryCodes, staffSessions } from "../db/schema.ts";
 import type { AppServices } from "../services.ts";
+import { audit, newEnrolment, sha256, staffView, type Actor, type Tx } from "./enrolment.ts";
 import { ConsoleError } from "./errors.ts";
 import { consoleSecretKey, decryptSecret, encryptSecret } from "./secret-key.ts";
 import { newRecoveryCode, newTotpSecret, recoveryCodeKey, totpStepOf } from "./totp.ts";
 
+export { audit, createAdminEnrolment, ENROLMENT_HOURS, type Actor } from "./enrolment.ts";
+
 export const CONSOLE_SESSION_COOKIE = "console_session";
 export const STAFF_SESSION_IDLE_MINUTES = 30;
 export const STAFF_SESSION_ABSOLUTE_HOURS = 12;
-export const ENROLMENT_HOURS = 24;
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;
 
 export interface Staff {
@@ -30,13 +31,7 @@ export interface Staff {
   sessionId: number;
 }
 
-export interface Actor {
-  /** null: the console:admin script. */
-  staff: Pick<Staff, "id" | "email"> | null;
-  clientIp: string | null;
-}
 
-const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 const newToken = () => randomBytes(32).toString("base64url");
 
 const keys = new WeakMap<object, Buffer>();
@@ -47,52 +42,6 @@ function secretKey(config: AppServices["config"]): Buffer {
     keys.set(config, key);
   }
   return key;
-}
-
-export async function audit(db: Executor, actor: Actor, action: string, target: string | null, before: unknown, after: unknown): Promise<void> {
-  await db.insert(staffAudit).values({
-    actorId: actor.staff?.id ?? null,
-    actorEmail: actor.staff?.email ?? null,
-    action,
-    target,
-    before: before ?? null,
-    after: after ?? null,
-    clientIp: actor.clientIp,
-  });
-}
-
-/** What the audit says of an account (never a hash or a secret). */
-function staffView(row: { email: string; displayName: string; roles: string[]; centreIds: string[]; disabled: boolean }) {
-  return { email: row.email, displayName: row.displayName, roles: row.roles, centreIds: row.centreIds, disabled: row.disabled };
-}
-
-async function newEnrolment(tx: Tx, staffId: number): Promise<string> {
-  const token = newToken();
-  // An account has one enrolment link at a time: a new one voids the others.
-  await tx.update(staffEnrolments).set({ usedAt: new Date() }).where(and(eq(staffEnrolments.staffId, staffId), isNull(staffEnrolments.usedAt)));
-  await tx.insert(staffEnrolments).values({ staffId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ENROLMENT_HOURS * 3600_000) });
-  return token;
-}
-
-/**
- * The console:admin script: the first admin, or a new enrolment (and the admin role) for an existing
- * account. Answers the one-time enrolment token.
- */
-export async function createAdminEnrolment(db: Db, input: { email: string; displayName?: string }): Promise<{ staffId: number; token: string; created: boolean }> {
-  const email = input.email.trim().toLowerCase();
-  return db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(staffAccounts).where(eq(staffAccounts.email, email)).for("update");
-    const actor: Actor = { staff: null, clientIp: null };
-    if (existing) {
-      const roles = [...new Set([...existing.roles, "admin"])].sort();
-      await tx.update(staffAccounts).set({ roles, disabled: false, updatedAt: new Date() }).where(eq(staffAccounts.id, existing.id));
-      await audit(tx, actor, "staff.admin-enrolment", `staff:${existing.id}`, staffView(existing), staffView({ ...existing, roles, disabled: false }));
-      return { staffId: existing.id, token: await newEnrolment(tx, existing.id), created: false };
-    }
-    const [row] = await tx.insert(staffAccounts).values({ email, displayName: input.displayName?.trim() || email, roles: ["admin"] }).returning();
-    await audit(tx, actor, "staff.create", `staff:${row!.id}`, null, staffView(row!));
-    return { staffId: row!.id, token: await newEnrolment(tx, row!.id), created: true };
-  });
 }
 
 export interface EnrolmentView {

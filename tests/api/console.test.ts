@@ -3,7 +3,9 @@
 // password is hashed (20 parallel wrong logins: exactly 5 counted, one lock), recovery codes good once, idle
 // expiry, hashes only in the database, nothing secret in the logs, the console's headers, and the two
 // sessions (subscriber, staff) that never open each other's pages.
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { catalogs } from "../support/contract.ts";
 import { consoleCookieOf, createFirstAdmin, enrolOverHttp, pageGet, pagePost, STAFF_PASSWORD, totpCode, type Enrolled } from "../support/console.ts";
@@ -16,6 +18,7 @@ let admin: Enrolled;
 const ADMIN_EMAIL = "Admin@Example.COM";
 const secretsSeen: string[] = [];
 
+const run = promisify(execFile);
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 /** A refused plain form is answered with its page again, the message in it (as React escapes text). */
 function expectMessage(answer: HttpAnswer, message: string): void {
@@ -45,11 +48,25 @@ async function invite(email: string, roles: Record<string, string>, centres = ""
 }
 
 describe("enrolment of the first admin", () => {
+  test("npm run console:admin's script, run by Node as an operator runs it, prints a one-time link that opens the enrolment", async () => {
+    const { stdout } = await run(process.execPath, ["scripts/console-admin.js", "--email", "Cli@Example.com", "--name", "From the CLI"], {
+      env: { PATH: process.env.PATH, DATABASE_URL: server.databaseUrl, PUBLIC_URL: server.url },
+    });
+    const link = /(http\S+\/console\/enrol\/[A-Za-z0-9_-]+)/.exec(stdout)?.[1];
+    expect(link, stdout).toBeDefined();
+    secretsSeen.push(new URL(link!).pathname.split("/").pop()!);
+    const page = await pageGet(server, new URL(link!).pathname, { language: "en" });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("cli@example.com");
+    const usage = await run(process.execPath, ["scripts/console-admin.js", "--email", "not-an-email"], { env: { PATH: process.env.PATH, DATABASE_URL: server.databaseUrl } }).catch((error: { code: number; stderr: string }) => error);
+    expect(usage).toMatchObject({ code: 2 });
+  });
+
   test("the script's link enrols once: password, TOTP confirmed, ten recovery codes, signed in; the link is then spent", async () => {
     const home = await pageGet(server, "/console?lang=en", { cookie: admin.cookie });
     expect(home.status).toBe(200);
     expect(home.text).toContain("admin@example.com");
-    const rows = await withClient(server.databaseUrl, async (client) => (await client.query("select email, roles, password_hash from staff_accounts")).rows);
+    const rows = await withClient(server.databaseUrl, async (client) => (await client.query("select email, roles, password_hash from staff_accounts where email = 'admin@example.com'")).rows);
     expect(rows).toEqual([expect.objectContaining({ email: "admin@example.com", roles: ["admin"] })]);
     expect(rows[0].password_hash).toMatch(/^scrypt\$/);
   });

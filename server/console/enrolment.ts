@@ -1,0 +1,66 @@
+// Enrolment links and the audit of the console (issue 17), kept apart from the rest of server/console/service.ts
+// so that `npm run console:admin` (scripts/console-admin.js, run by Node without a build) can import it: it uses
+// no TypeScript that Node's type stripping cannot run (the AppError family does).
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { staffAccounts, staffAudit, staffEnrolments } from "../db/schema.ts";
+
+export const ENROLMENT_HOURS = 24;
+
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface Actor {
+  /** null: the console:admin script. */
+  staff: { id: number; email: string } | null;
+  clientIp: string | null;
+}
+
+export const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+export async function audit(db: Db | Tx, actor: Actor, action: string, target: string | null, before: unknown, after: unknown): Promise<void> {
+  await db.insert(staffAudit).values({
+    actorId: actor.staff?.id ?? null,
+    actorEmail: actor.staff?.email ?? null,
+    action,
+    target,
+    before: before ?? null,
+    after: after ?? null,
+    clientIp: actor.clientIp,
+  });
+}
+
+/** What the audit says of an account (never a hash or a secret). */
+export function staffView(row: { email: string; displayName: string; roles: string[]; centreIds: string[]; disabled: boolean }) {
+  return { email: row.email, displayName: row.displayName, roles: row.roles, centreIds: row.centreIds, disabled: row.disabled };
+}
+
+export async function newEnrolment(tx: Tx, staffId: number): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  // An account has one enrolment link at a time: a new one voids the others.
+  await tx.update(staffEnrolments).set({ usedAt: new Date() }).where(and(eq(staffEnrolments.staffId, staffId), isNull(staffEnrolments.usedAt)));
+  await tx.insert(staffEnrolments).values({ staffId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ENROLMENT_HOURS * 3600_000) });
+  return token;
+}
+
+/**
+ * The console:admin script: the first admin, or a new enrolment (and the admin role) for an existing
+ * account. Answers the one-time enrolment token.
+ */
+export async function createAdminEnrolment(db: Db, input: { email: string; displayName?: string }): Promise<{ staffId: number; token: string; created: boolean }> {
+  const email = input.email.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(staffAccounts).where(eq(staffAccounts.email, email)).for("update");
+    const actor: Actor = { staff: null, clientIp: null };
+    if (existing) {
+      const roles = [...new Set([...existing.roles, "admin"])].sort();
+      await tx.update(staffAccounts).set({ roles, disabled: false, updatedAt: new Date() }).where(eq(staffAccounts.id, existing.id));
+      await audit(tx, actor, "staff.admin-enrolment", `staff:${existing.id}`, staffView(existing), staffView({ ...existing, roles, disabled: false }));
+      return { staffId: existing.id, token: await newEnrolment(tx, existing.id), created: false };
+    }
+    const [row] = await tx.insert(staffAccounts).values({ email, displayName: input.displayName?.trim() || email, roles: ["admin"] }).returning();
+    await audit(tx, actor, "staff.create", `staff:${row!.id}`, null, staffView(row!));
+    return { staffId: row!.id, token: await newEnrolment(tx, row!.id), created: true };
+  });
+}
+
