@@ -4,7 +4,7 @@ import i18next from "i18next";
 import ar from "../app/i18n/ar.json" with { type: "json" };
 import en from "../app/i18n/en.json" with { type: "json" };
 import type { Language } from "../common/language.ts";
-import type { MessageKey, PlainKey, PluralSuffix, ValuesOf } from "../common/message-key.ts";
+import type { MessageKey, PlainKey, ValuesOf } from "../common/message-key.ts";
 
 export type { MessageKey, PlainKey };
 
@@ -31,7 +31,8 @@ export function translate<Key extends MessageKey>(language: Language, key: Key, 
   return instances[language].t(message, values ?? {});
 }
 
-const PLURAL_LEAF = /_(?:zero|one|two|few|many|other)$/ satisfies { test(leaf: `${string}_${PluralSuffix}`): boolean };
+/** A plural form (`key_one`): not a key of its own (common/message-key.ts, PluralSuffix). */
+const PLURAL_LEAF = /_(?:zero|one|two|few|many|other)$/;
 
 function leavesOf(node: unknown, path = ""): string[] {
   if (typeof node === "string") return [path];
