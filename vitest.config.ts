@@ -7,12 +7,15 @@
 // The database setup runs once per run whichever projects run: one embedded PostgreSQL (or the
 // server of TEST_DATABASE_URL) and one migrated, seeded template database shared by all of them.
 import { defineConfig } from "vitest/config";
+import SlowestFiles from "./tests/support/slowest-files.ts";
 
 const databaseSetup = "./tests/support/database-setup.ts";
 const serverSetup = "./tests/support/global-setup.ts";
 
 export default defineConfig({
   test: {
+    // vitest's own report, then the ten slowest files of the run.
+    reporters: ["default", new SlowestFiles()],
     projects: [
       {
         test: {

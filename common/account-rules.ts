@@ -3,6 +3,7 @@
 // server and the forms' checks before sending share, are in account.ts.
 import { LOGIN_NUMBER_PATTERN, NUMBER_MAX_LENGTH } from "./constants.ts";
 import { normaliseDigits } from "./language.ts";
+import type { PlainKey } from "./message-key.ts";
 
 /** Catalog keys of the validation messages of spec §5. */
 export const VALIDATION = {
@@ -16,7 +17,7 @@ export const VALIDATION = {
   addressRequired: "validation.addressRequired",
   emailRequired: "validation.emailRequired",
   emailInvalid: "validation.emailInvalid",
-} as const;
+} as const satisfies Record<string, PlainKey>;
 
 /** Keeps what a number field accepts while typing: digits only (Arabic-Indic ones normalised), at most 10. */
 export function typedNumber(value: string): string {

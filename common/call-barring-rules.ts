@@ -1,6 +1,7 @@
 // Call barring and hotline rules that screens need while they render, without Zod: the barring options,
 // which options exclude which, and the hotline message keys and password limits. The schemas are in
 // call-barring.ts.
+import type { PlainKey } from "./message-key.ts";
 
 /** Barring options: two for incoming calls, three for outgoing ones. */
 export const BARRING_TYPES = { allIncoming: 0, incomingRoaming: 1, allOutgoing: 2, outgoingInternational: 3, outgoingInternationalExceptHome: 4 } as const;
@@ -25,6 +26,6 @@ export const HOTLINE_VALIDATION = {
   passwordRequired: "validation.passwordRequired",
   passwordTooShort: "validation.passwordTooShort",
   barringExcluded: "validation.barringExcluded",
-} as const;
+} as const satisfies Record<string, PlainKey>;
 export const SERVICE_PASSWORD_MIN = 8;
 export const SERVICE_PASSWORD_MAX = 64;

@@ -2,6 +2,7 @@
 // message keys, limits, which options "all" excludes, and what a line-feature number is. The schemas,
 // shared by the spec API, the routes' actions and the tests, are in line-features.ts.
 import { LINE_FEATURE_NUMBER_PATTERN, OPTION_TYPES } from "./constants.ts";
+import type { PlainKey } from "./message-key.ts";
 
 export const LINE_VALIDATION = {
   lineNumberInvalid: "validation.lineNumberInvalid",
@@ -13,7 +14,7 @@ export const LINE_VALIDATION = {
   numberDuplicate: "validation.numberDuplicate",
   exceptionsTooMany: "validation.exceptionsTooMany",
   numbersTooMany: "validation.numbersTooMany",
-} as const;
+} as const satisfies Record<string, PlainKey>;
 
 export const AUTO_REPLY_MESSAGE_MAX = 160;
 export const AUTO_REPLY_EXCEPTIONS_MAX = 10;

@@ -11,12 +11,13 @@ import { NUMBER_MAX_LENGTH, RESEND_COUNTDOWN_SECONDS } from "../../common/consta
 import { AuthModeToggle } from "../shell/AuthModeToggle.tsx";
 import { CloseIcon } from "../shell/icons.tsx";
 import type { AuthDialogMode } from "../shell/ShellContext.tsx";
+import type { MessageKey } from "../../common/message-key.ts";
 import { showToast } from "../shell/toast-queue.ts";
 import { ACCOUNT_PATHS, encryptNumber, encryptNumberAndCode, postAccountForm } from "./account-client.ts";
 import { CodeBoxes, emptyCode } from "./CodeBoxes.tsx";
 import { OPEN_LOGIN_PARAM } from "./params.ts";
 
-const TITLES: Record<AuthDialogMode, string> = { login: "auth.loginTitle", register: "auth.registerTitle", "add-number": "auth.addNumberTitle" };
+const TITLES: Record<AuthDialogMode, MessageKey> = { login: "auth.loginTitle", register: "auth.registerTitle", "add-number": "auth.addNumberTitle" };
 
 export interface AuthDialogProps {
   mode: AuthDialogMode;
@@ -76,7 +77,7 @@ function useCountdown(): [number, (seconds: number) => void] {
 }
 
 function AuthSteps({ mode, onClose }: { mode: AuthDialogMode; onClose(): void }) {
-  const { t } = useTranslation();
+  const { t, messageOf } = useTranslation();
   const revalidator = useRevalidator();
   const [step, setStep] = useState<"number" | "code">("number");
   const [gsm, setGsm] = useState("");
@@ -96,7 +97,7 @@ function AuthSteps({ mode, onClose }: { mode: AuthDialogMode; onClose(): void })
     event.preventDefault();
     const parsed = loginNumberSchema.safeParse(gsm);
     if (!parsed.success) {
-      setNumberError(t(parsed.error.issues[0]!.message));
+      setNumberError(messageOf(parsed.error.issues[0]!.message));
       return;
     }
     setNumberError(undefined);

@@ -2,7 +2,8 @@
 // dialogs read. Refusals and failures are answered by the page-action edge (app/page-action.server.ts).
 import type { RouterContextProvider } from "react-router";
 import type { RequestOrigin } from "../../server/account/types.ts";
-import { translate, type MessageKey } from "../../server/i18n.ts";
+import type { MessageKey, ValuesOf } from "../../common/message-key.ts";
+import { translate } from "../../server/i18n.ts";
 import { requestContext } from "../context.ts";
 import type { AccountAnswer } from "./account-client.ts";
 
@@ -16,8 +17,8 @@ export function requestOrigin(request: Request, context: Context): RequestOrigin
   return { clientIp: facts.clientIp, language: facts.language, userAgent: request.headers.get("user-agent") ?? undefined };
 }
 
-export function t(context: Context, key: MessageKey, values?: Record<string, unknown>): string {
-  return translate(context.get(requestContext).language, key, values);
+export function t<Key extends MessageKey>(context: Context, key: Key, ...values: ValuesOf<Key>): string {
+  return translate(context.get(requestContext).language, key, ...values);
 }
 
 export function answer(body: AccountAnswer, status = 200, headers?: HeadersInit): Response {

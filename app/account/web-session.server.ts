@@ -5,7 +5,7 @@ import { parse as parseCookies, serialize as serializeCookie } from "hono/utils/
 import { createContext, redirectDocument, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { authenticate, listNumbers } from "../../server/account/service.ts";
 import { SESSION_COOKIE } from "../../server/auth/session.ts";
-import { translate, type MessageKey } from "../../server/i18n.ts";
+import { isMessageKey, translate, type PlainKey } from "../../server/i18n.ts";
 import { formatAmount } from "../../common/format.ts";
 import { requestContext, servicesContext } from "../context.ts";
 
@@ -28,7 +28,7 @@ export interface WebAccount {
 /** A message for the next page, by catalog key so that it is shown in the page's language. */
 export interface Notice {
   tone: "success" | "error";
-  key: MessageKey;
+  key: PlainKey;
   /** An amount the message names (`{{amount}}`), shown in the page's language and currency. */
   amount?: number;
 }
@@ -117,7 +117,7 @@ function parseFlash(value: string | undefined): Notice[] {
         item !== null &&
         (item.tone === "success" || item.tone === "error") &&
         typeof item.key === "string" &&
-        translate("en", item.key) !== item.key &&
+        isMessageKey(item.key) &&
         (item.amount === undefined || (Number.isSafeInteger(item.amount) && item.amount >= 0)),
     );
   } catch {

@@ -10,15 +10,23 @@
 //    value stays as written;
 //  - a numeric `count` picks `key_zero` for 0 when there is one, else `key_<plural category>` of the
 //    language (Intl.PluralRules: Arabic has zero, one, two, few, many, other), else `key`.
+//
+// Its `t` takes only the catalog's keys (common/message-key.ts): a wrong key is a type error, not a key on
+// the screen.
 import type { Language } from "../../common/language.ts";
+import type { TFunction, TranslationValues } from "../../common/message-key.ts";
 
 export type Messages = Record<string, unknown>;
-export type TranslationValues = Record<string, unknown>;
-export type TFunction = (key: string, values?: TranslationValues) => string;
 
 export interface I18n {
   language: Language;
   t: TFunction;
+  /**
+   * The text of a message whose key comes as data, not as code: a Zod issue of common/'s schemas (a catalog
+   * key, or Zod's own English text when a schema gave none). The same lookup as `t`, untyped on purpose:
+   * a key written in code goes through `t`.
+   */
+  messageOf: (keyOrText: string) => string;
 }
 
 const instances = new WeakMap<Messages, I18n>();
@@ -43,7 +51,7 @@ export function createI18n(language: Language, messages: Messages): I18n {
   }
   const plurals = new Intl.PluralRules(language);
   const remembered = new Map<string, string>();
-  const t: TFunction = (key, values) => {
+  const t = (key: string, values?: TranslationValues): string => {
     if (values === undefined) {
       let text = remembered.get(key);
       if (text === undefined) {
@@ -54,7 +62,7 @@ export function createI18n(language: Language, messages: Messages): I18n {
     }
     return translate(messages, plurals, key, values);
   };
-  const instance: I18n = { language, t };
+  const instance: I18n = { language, t, messageOf: t };
   instances.set(messages, instance);
   latest = instance;
   return instance;

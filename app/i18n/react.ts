@@ -9,10 +9,11 @@ export function I18nextProvider({ i18n, children }: { i18n: I18n; children?: Rea
   return createElement(I18nContext.Provider, { value: i18n }, children);
 }
 
-const MISSING: I18n = { language: "ar", t: (key) => key };
+const itself = (key: string, _values?: unknown) => key;
+const MISSING: I18n = { language: "ar", t: itself, messageOf: itself };
 
 /** The page's translator; outside the provider (an error page without the shell), the last one set up. */
 export function useTranslation(): I18n & { i18n: I18n } {
   const i18n = useContext(I18nContext) ?? latestI18n() ?? MISSING;
-  return { t: i18n.t, language: i18n.language, i18n };
+  return { t: i18n.t, messageOf: i18n.messageOf, language: i18n.language, i18n };
 }

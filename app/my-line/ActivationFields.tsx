@@ -4,20 +4,21 @@ import { Link } from "react-router";
 import { useTranslation } from "../i18n/react.ts";
 import { TOP_UP_PATH } from "./paths.ts";
 import type { BalanceView } from "../../server/charging/service.ts";
+import type { MessageKey } from "../../common/message-key.ts";
 
 /**
  * Why this bundle cannot be bought now, before anything is sent: a refusal the server answered, the line
  * deactivated, the prepaid balance past its validity, or too little money; with the top-up link where a
  * top-up would help. Null when the order may go.
  */
-export function activationBlocked({ balance, price, lineState }: { balance: BalanceView; price: number; lineState: string }): string | null {
+export function activationBlocked({ balance, price, lineState }: { balance: BalanceView; price: number; lineState: string }): MessageKey | null {
   if (lineState === "deactivated") return "myLine.deactivatedLine";
   if (balance.expired) return "charging.errors.BALANCE_EXPIRED";
   if (balance.available < price) return "myLine.notEnough";
   return null;
 }
 
-export function ActivationNotice({ refusal, blocked }: { refusal: string | null; blocked: string | null }) {
+export function ActivationNotice({ refusal, blocked }: { refusal: string | null; blocked: MessageKey | null }) {
   const { t } = useTranslation();
   const message = refusal ?? (blocked ? t(blocked) : null);
   if (!message) return null;

@@ -8,7 +8,7 @@ import { useTranslation } from "../i18n/react.ts";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { formatAmount, formatDate, formatNumber } from "../../common/format.ts";
 import type { BalanceView, BundleView } from "../../server/charging/service.ts";
-import type { Allowance } from "../../server/charging/types.ts";
+import type { Allowance, CountedUnit } from "../../server/charging/types.ts";
 import type { PageHeading } from "../pages/page.server.ts";
 import { SectionPage } from "../pages/SectionPage.tsx";
 import { useShell } from "../shell/ShellContext.tsx";
@@ -45,7 +45,7 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 function useAmountOf() {
   const { t } = useTranslation();
   const { language } = useShell().shell;
-  return (unit: string, value: number) => t(`bundles.units.${unit}` as "bundles.units.GB", { count: value, amount: formatNumber(language, value) });
+  return (unit: CountedUnit, value: number) => t(`bundles.units.${unit}`, { count: value, amount: formatNumber(language, value) });
 }
 
 function AllowanceBar({ allowance }: { allowance: Allowance }) {

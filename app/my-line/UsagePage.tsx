@@ -34,7 +34,7 @@ function useFigures() {
   const { t } = useTranslation();
   const { language, currencySuffix } = useShell().shell;
   const unit = (name: "GB" | "MB" | "min" | "sms", value: number, digits: number) =>
-    t(`bundles.units.${name}` as "bundles.units.GB", { count: value, amount: formatNumber(language, value, digits) });
+    t(`bundles.units.${name}`, { count: value, amount: formatNumber(language, value, digits) });
   const data = (megabytes: number) => (megabytes >= 1024 ? unit("GB", Math.round((megabytes / 1024) * 100) / 100, 2) : unit("MB", Math.round(megabytes * 10) / 10, 1));
   const minutes = (seconds: number) => unit("min", Math.round((seconds / 60) * 10) / 10, 1);
   const messages = (count: number) => unit("sms", count, 0);

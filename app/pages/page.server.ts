@@ -1,7 +1,8 @@
 // What a page loader needs to describe its page: the language's translate function, the title and
 // the breadcrumb trail, all in the page's language.
 import { data, type RouterContextProvider } from "react-router";
-import { translate, type MessageKey } from "../../server/i18n.ts";
+import type { MessageKey, TFunction } from "../../common/message-key.ts";
+import { translate } from "../../server/i18n.ts";
 import { requestContext, servicesContext } from "../context.ts";
 
 export interface Crumb {
@@ -20,7 +21,7 @@ export interface PageHeading {
 export function pageTools(context: Readonly<RouterContextProvider>) {
   const { language } = context.get(requestContext);
   const services = context.get(servicesContext);
-  const t = (key: MessageKey, values?: Record<string, unknown>) => translate(language, key, values);
+  const t: TFunction = (key, ...values) => translate(language, key, ...values);
   return { language, services, t };
 }
 

@@ -93,7 +93,7 @@ export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
                     </div>
                   ) : null}
                 </td>
-                <td className="p-2">{t(`console.audit.actions.${row.action}`)}</td>
+                <td className="p-2">{t(`console.audit.actions.${row.action as (typeof loaderData.actions)[number]}`)}</td>
                 <td className="p-2">
                   <bdi dir="ltr">{row.target ?? ""}</bdi>
                 </td>

@@ -9,6 +9,7 @@ import { formatAmount } from "../../common/format.ts";
 import { numberFilterSchema } from "../../common/reservation.ts";
 import { NUMBER_TIERS, RESERVATION_MATCH } from "../../common/reservation-rules.ts";
 import { searchAvailableNumbers } from "../../server/reservation/inventory.ts";
+import { fieldMessage } from "../../server/edge/failure.ts";
 import { pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
 import { NumberText, TierBadge } from "../reservation/TierBadge.tsx";
@@ -19,14 +20,14 @@ const PAGE_SIZE = 24;
 const PREFIXES = ["094", "095", "096", "097"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, t } = pageTools(context);
+  const { language, services, t } = pageTools(context);
   const params = new URL(request.url).searchParams;
   const values = { pattern: params.get("pattern") ?? "", match: params.get("match") ?? "contains", tier: params.get("tier") ?? "", prefix: params.get("prefix") ?? "" };
   const heading = { ...pageHeading(context, "page.reservation"), description: t("reservation.intro") };
   // No search yet: the form only.
   if (!params.has("pattern")) return { heading, values, error: null, result: null, page: 0 };
   const parsed = numberFilterSchema.safeParse({ pattern: values.pattern, match: values.match, tier: values.tier || undefined, prefix: values.prefix || undefined });
-  if (!parsed.success) return { heading, values, error: t(parsed.error.issues[0]!.message as "validation.reservationNumberInvalid"), result: null, page: 0 };
+  if (!parsed.success) return { heading, values, error: fieldMessage(language, parsed.error.issues[0]!.message), result: null, page: 0 };
   const page = Math.min(Math.max(Number(params.get("page")) || 0, 0), 1000);
   const result = await searchAvailableNumbers(services.db, parsed.data, page, PAGE_SIZE);
   return { heading, values, error: null, result, page };

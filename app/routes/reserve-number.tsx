@@ -68,7 +68,7 @@ export const action = pageAction("/reserve-number", async ({ context, fields, ac
       addNotice(context, { tone: "success", key: "reservation.cancelled" });
     } catch (error) {
       if (!(error instanceof ReservationError)) throw error;
-      addNotice(context, { tone: "error", key: `reservation.errors.${error.code}` as MessageKey });
+      addNotice(context, { tone: "error", key: `reservation.errors.${error.code}` });
     }
     throw redirect(form.returnTo === "profile" ? "/profile" : "/reserve-number");
   }
@@ -145,7 +145,7 @@ function ReserveForm({
   centres: Centre[];
   answer?: ReserveAnswer;
 }) {
-  const { t } = useTranslation();
+  const { t, messageOf } = useTranslation();
   const { language, currencySuffix } = useShell().shell;
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -164,7 +164,7 @@ function ReserveForm({
       void submit(form);
       return;
     }
-    const found = Object.fromEntries(Object.entries(firstFieldErrors(parsed.error.issues)).map(([field, key]) => [field, t(key as "validation.cityRequired")]));
+    const found = Object.fromEntries(Object.entries(firstFieldErrors(parsed.error.issues)).map(([field, key]) => [field, messageOf(key)]));
     setClientErrors(found);
     const first = ["fullName", "cityId", "birthDate", "lineType"].find((name) => found[name]);
     if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus?.();

@@ -17,7 +17,7 @@ const FIELD_ORDER = ["fullName", "gsm", "email", "description", "file", "evaluat
 const inputClass = "rounded-lg border-2 border-slate-300 px-3 py-2 font-normal focus:border-brand-600 aria-[invalid=true]:border-red-700";
 
 export function FeedbackForm({ serverAnswer }: { serverAnswer?: FeedbackAnswer }) {
-  const { t } = useTranslation();
+  const { t, messageOf } = useTranslation();
   const fetcher = useFetcher<FeedbackAnswer>();
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const [formKey, setFormKey] = useState(0);
@@ -76,7 +76,7 @@ export function FeedbackForm({ serverAnswer }: { serverAnswer?: FeedbackAnswer }
     void fetcher.submit(form, { method: "post", encType: "multipart/form-data" });
   };
 
-  const { field, errorOf } = formFieldHelpers("feedback", errors, (key) => t(key as "validation.fullNameRequired"));
+  const { field, errorOf } = formFieldHelpers("feedback", errors, messageOf);
   // Every field is required (spec §5); said to assistive technology, while the checks stay ours (localised).
   const requiredField = (name: string) => ({ ...field(name), "aria-required": true as const });
 

@@ -79,7 +79,7 @@ function OpeningHours({ hours }: { hours: ServiceCentre["hours"] }) {
     <details className="text-sm">
       <summary className="cursor-pointer font-bold">{t("centres.hours")}</summary>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-        {[0, 1, 2, 3, 4, 5, 6].map((day) => {
+        {([0, 1, 2, 3, 4, 5, 6] as const).map((day) => {
           const slots = hours.filter((slot) => slot.days.includes(day));
           return (
             <div key={day} className="contents">

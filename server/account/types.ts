@@ -110,7 +110,7 @@ export const ACCOUNT_ERROR_STATUS: Record<AccountErrorCode, 400 | 401 | 403 | 40
 export class AccountError extends AppError {
   declare readonly code: AccountErrorCode;
   constructor(code: AccountErrorCode, details: ErrorDetails = {}) {
-    super("account", code, ACCOUNT_ERROR_STATUS[code], details);
+    super("account", code, ACCOUNT_ERROR_STATUS[code], details, `account.errors.${code}`);
     this.name = "AccountError";
   }
 }

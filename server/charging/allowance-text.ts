@@ -7,6 +7,6 @@ import type { Allowance } from "./types.ts";
 
 export function allowanceLeft(language: Language, allowance: Allowance): string {
   if (allowance.total === null || allowance.remaining === null) return translate(language, `bundles.unlimited.${allowance.kind}`);
-  const amount = (value: number) => translate(language, `bundles.units.${allowance.unit}` as never, { count: value, amount: formatNumber(language, value) });
+  const amount = (value: number) => translate(language, `bundles.units.${allowance.unit}`, { count: value, amount: formatNumber(language, value) });
   return translate(language, "charging.leftOf", { left: amount(allowance.remaining), total: amount(allowance.total) });
 }

@@ -11,7 +11,7 @@ import { bundles, chargingAllowances, chargingAudit, chargingLines, chargingOrde
 import { embeddedUsageByDay, embeddedUsageRecords } from "./embedded-usage.ts";
 import { redeemEmbeddedVoucher } from "./embedded-vouchers.ts";
 import { calendarDay } from "../../common/format.ts";
-import { ChargingError, spendable, validityPassed, type Allowance, type AllowanceKind, type AllowanceUnit, type BundleOrder, type BundleSubscription, type ChargingPort, type LineBalance, type RenewalOutcome } from "./types.ts";
+import { ChargingError, spendable, validityPassed, type Allowance, type AllowanceKind, type CountedUnit, type BundleOrder, type BundleSubscription, type ChargingPort, type LineBalance, type RenewalOutcome } from "./types.ts";
 
 type LineRow = typeof chargingLines.$inferSelect;
 
@@ -70,12 +70,16 @@ export function createEmbeddedCharging(db: Db, { timeZone, voucherHashKey }: Emb
       allowances: allowances
         .filter((allowance) => allowance.subscriptionId === row.id)
         .map(
-          (allowance): Allowance => ({
-            kind: allowance.kind as AllowanceKind,
-            unit: allowance.unit as AllowanceUnit,
-            total: allowance.total,
-            remaining: allowance.total === null ? null : rounded(Math.max(0, allowance.total - allowance.used)),
-          }),
+          (allowance): Allowance =>
+            // A row without a total is unlimited (the catalogue's "unlimited" unit has none).
+            allowance.total === null || allowance.unit === "unlimited"
+              ? { kind: allowance.kind as AllowanceKind, unit: "unlimited", total: null, remaining: null }
+              : {
+                  kind: allowance.kind as AllowanceKind,
+                  unit: allowance.unit as CountedUnit,
+                  total: allowance.total,
+                  remaining: rounded(Math.max(0, allowance.total - allowance.used)),
+                },
         ),
     }));
   }

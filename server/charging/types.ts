@@ -36,16 +36,21 @@ export function spendable(balance: LineBalance): number {
 export const validityPassed = (validUntil: string | null, today: string): boolean => validUntil !== null && validUntil < today;
 
 export type AllowanceKind = "data" | "voice" | "sms";
-export type AllowanceUnit = "GB" | "MB" | "min" | "sms" | "unlimited";
+/** A unit an allowance is counted in (each said by the catalog's plural `bundles.units.<unit>`). */
+export type CountedUnit = "GB" | "MB" | "min" | "sms";
+export type AllowanceUnit = CountedUnit | "unlimited";
 
-export interface Allowance {
-  kind: AllowanceKind;
-  unit: AllowanceUnit;
-  /** What the bundle includes, in `unit`; null when unlimited. */
-  total: number | null;
-  /** What is left, in `unit`; null when unlimited. */
-  remaining: number | null;
-}
+/** What a bundle includes of one kind: an amount in a counted unit, or unlimited (no amount). */
+export type Allowance =
+  | {
+      kind: AllowanceKind;
+      unit: CountedUnit;
+      /** What the bundle includes, in `unit`. */
+      total: number;
+      /** What is left, in `unit`. */
+      remaining: number;
+    }
+  | { kind: AllowanceKind; unit: "unlimited"; total: null; remaining: null };
 
 /** A bundle a line has (a TMF637 product in its inventory). */
 export interface BundleSubscription {
@@ -237,7 +242,7 @@ export class ChargingError extends AppError {
      */
     readonly mayHaveReached = true,
   ) {
-    super("charging", code, CHARGING_ERROR_STATUS[code], details);
+    super("charging", code, CHARGING_ERROR_STATUS[code], details, `charging.errors.${code}`);
     this.name = "ChargingError";
   }
 }

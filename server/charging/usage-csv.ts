@@ -2,7 +2,8 @@
 // reads Arabic, the header row in the page's language, one record a row (the other party masked), and
 // every cell guarded against formula injection.
 import type { Language } from "../../common/language.ts";
-import { translate, type MessageKey } from "../i18n.ts";
+import type { TFunction } from "../../common/message-key.ts";
+import { translate } from "../i18n.ts";
 import type { UsageRecordView } from "./usage.ts";
 
 const BOM = "\uFEFF";
@@ -29,7 +30,7 @@ function stamp(iso: string, timeZone: string): string {
 }
 
 export function usageCsv(language: Language, records: UsageRecordView[], options: { timeZone: string; currency: string }): string {
-  const t = (key: string, values?: Record<string, unknown>) => translate(language, key as MessageKey, values);
+  const t: TFunction = (key, ...values) => translate(language, key, ...values);
   const header = [t("usage.csv.startedAt"), t("usage.csv.kind"), t("usage.csv.amount"), t("usage.csv.unit"), t("usage.csv.otherParty"), t("usage.csv.cost", { currency: options.currency })];
   const lines = [header.map(csvCell).join(",")];
   for (const record of records) {

@@ -25,7 +25,7 @@ export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, 400 | 403 | 404 | 40
 export class ConsoleError extends AppError {
   declare readonly code: ConsoleErrorCode;
   constructor(code: ConsoleErrorCode, details: ErrorDetails = {}) {
-    super("console", code, CONSOLE_ERROR_STATUS[code], details);
+    super("console", code, CONSOLE_ERROR_STATUS[code], details, `console.errors.${code}`);
     this.name = "ConsoleError";
   }
 }

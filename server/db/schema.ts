@@ -478,11 +478,15 @@ export const serviceCentres = pgTable(
     hours: jsonb("hours").$type<OpeningHours>().notNull(),
     lat: doublePrecision("lat").notNull(),
     lng: doublePrecision("lng").notNull(),
-    /** What can be done there: sim, payment, reservation, business. */
-    services: jsonb("services").$type<string[]>().notNull(),
+    /** What can be done there (each named by the catalog's `centres.serviceNames.<service>`). */
+    services: jsonb("services").$type<CentreService[]>().notNull(),
   },
   (table) => [index("service_centres_city_idx").on(table.cityId)],
 );
+
+/** What a service centre can do for a visitor. */
+export const CENTRE_SERVICES = ["sim", "payment", "reservation", "business"] as const;
+export type CentreService = (typeof CENTRE_SERVICES)[number];
 
 /** News and press releases: /news-details/{type}/{id}. */
 export const news = pgTable(

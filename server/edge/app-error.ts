@@ -5,6 +5,7 @@
 // refusal: it reaches the one handler as it is (503 while a dependency is away, 500 otherwise).
 import type { z } from "zod";
 import { fieldErrorsOf } from "../../common/field-errors.ts";
+import type { PlainKey } from "../../common/message-key.ts";
 
 export type ErrorNamespace = "api" | "account" | "lineFeatures" | "reservation" | "feedback" | "charging" | "console";
 
@@ -19,9 +20,9 @@ export class AppError extends Error {
     readonly namespace: ErrorNamespace,
     readonly code: string,
     readonly httpStatus: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503,
-    readonly details: ErrorDetails = {},
-    /** The catalog key of the message; `<namespace>.errors.<code>` unless given. */
-    readonly messageKey: string = `${namespace}.errors.${code}`,
+    readonly details: ErrorDetails,
+    /** The catalog key of the message: `<namespace>.errors.<code>` for a feature's refusals. */
+    readonly messageKey: PlainKey,
   ) {
     super(`${namespace}.${code}`);
     this.name = "AppError";
@@ -31,10 +32,10 @@ export class AppError extends Error {
 /** Refusals of the edge itself (the request, not a rule of a feature), with the api catalog's messages. */
 export const edgeError = {
   badRequest: (fieldErrors?: Record<string, string[]>) => new AppError("api", "BAD_REQUEST", 400, fieldErrors ? { fieldErrors } : {}, "api.badRequest"),
-  tooLarge: (messageKey = "api.tooLarge") => new AppError("api", "PAYLOAD_TOO_LARGE", 413, {}, messageKey),
+  tooLarge: (messageKey: PlainKey = "api.tooLarge") => new AppError("api", "PAYLOAD_TOO_LARGE", 413, {}, messageKey),
   unsupportedType: () => new AppError("api", "UNSUPPORTED_MEDIA_TYPE", 415, {}, "api.unsupportedType"),
   crossSite: () => new AppError("api", "FORBIDDEN", 403, {}, "account.crossSiteRefused"),
-  sessionExpired: () => new AppError("account", "SESSION_EXPIRED", 401),
+  sessionExpired: () => new AppError("account", "SESSION_EXPIRED", 401, {}, "account.errors.SESSION_EXPIRED"),
   notFound: () => new AppError("api", "NOT_FOUND", 404, {}, "api.notFound"),
 };
 

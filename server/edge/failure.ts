@@ -7,7 +7,7 @@ import type { Logger } from "pino";
 import { HTTPException } from "hono/http-exception";
 import type { Language } from "../../common/language.ts";
 import { isDatabaseUnavailable, loggableMessage, withoutQueryParameters } from "../db/errors.ts";
-import { translate, type MessageKey } from "../i18n.ts";
+import { isMessageKey, translate } from "../i18n.ts";
 import { AppError, edgeError } from "./app-error.ts";
 
 /** Seconds a client waits before it tries again while a dependency is away. */
@@ -25,10 +25,7 @@ export interface Failure {
 
 /** A catalog key of a schema or rule, or Zod's own English text (which becomes one localised line). */
 export function fieldMessage(language: Language, key: string): string {
-  if (/^(validation|account|api|lineFeatures|reservation|feedback|console)\.[A-Za-z.]+$/.test(key)) {
-    const message = translate(language, key as MessageKey);
-    if (message !== key) return message;
-  }
+  if (/^(validation|account|api|lineFeatures|reservation|feedback|console)\.[A-Za-z.]+$/.test(key) && isMessageKey(key)) return translate(language, key);
   return translate(language, "api.invalidField");
 }
 
@@ -40,7 +37,7 @@ export function describeFailure(error: unknown, language: Language, logger: Pick
     const { fieldErrors } = refusal.details;
     // A refusal that says a dependency is away (503, e.g. the charging system) tells the client when to try again.
     const retryAfterSeconds = refusal.details.retryAfterSeconds ?? (refusal.httpStatus === 503 ? UNAVAILABLE_RETRY_SECONDS : undefined);
-    let message = translate(language, refusal.messageKey as MessageKey, retryAfterSeconds === undefined ? undefined : { seconds: retryAfterSeconds, count: retryAfterSeconds });
+    let message = translate(language, refusal.messageKey, retryAfterSeconds === undefined ? undefined : { seconds: retryAfterSeconds, count: retryAfterSeconds });
     if (message === refusal.messageKey) message = translate(language, "api.badRequest");
     return {
       status: refusal.httpStatus,
@@ -88,7 +85,7 @@ export interface PageFailureAnswer {
 export function pageFailureBody(failure: Failure, language: Language, values?: Record<string, string>): PageFailureAnswer {
   // A screen shows only the message: the wait is said in it when the message does not already say it.
   const wait = failure.retryAfterSeconds;
-  const message = wait !== undefined && !failure.message.includes(String(wait)) ? `${failure.message} ${translate(language, "auth.retryIn" as MessageKey, { count: wait })}` : failure.message;
+  const message = wait !== undefined && !failure.message.includes(String(wait)) ? `${failure.message} ${translate(language, "auth.retryIn", { count: wait })}` : failure.message;
   return {
     ok: false,
     message,

@@ -3,6 +3,7 @@
 // limits where they are declared (server/edge/api-route.ts); the page actions are listed here, so that
 // the hostile-input tests can walk every one of them.
 import { FEEDBACK_FILE_MAX_BYTES } from "../../common/feedback-rules.ts";
+import type { PlainKey } from "../../common/message-key.ts";
 
 export interface BodyLimits {
   /** Bytes of a form or JSON body. */
@@ -16,7 +17,7 @@ export interface BodyLimits {
   /** Highest index + 1 of a bracket name, length of a JSON array. */
   arrayLength: number;
   /** Routes that take one file: multipart is accepted, the file goes to `directory`. */
-  file?: { fileBytes: number; requestBytes: number; directory: string; tooLargeMessage: string };
+  file?: { fileBytes: number; requestBytes: number; directory: string; tooLargeMessage: PlainKey };
 }
 
 /** A small form or JSON call (login, a number, a feature's switches). */

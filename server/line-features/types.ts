@@ -106,7 +106,7 @@ export const LINE_FEATURE_ERROR_STATUS: Record<LineFeatureErrorCode, 400 | 403 |
 export class LineFeatureError extends AppError {
   declare readonly code: LineFeatureErrorCode;
   constructor(code: LineFeatureErrorCode, details: ErrorDetails = {}) {
-    super("lineFeatures", code, LINE_FEATURE_ERROR_STATUS[code], details);
+    super("lineFeatures", code, LINE_FEATURE_ERROR_STATUS[code], details, `lineFeatures.errors.${code}`);
     this.name = "LineFeatureError";
   }
 }

@@ -29,7 +29,7 @@ const HTTP_STATUS: Record<ReservationErrorCode, 403 | 404 | 409> = {
 export class ReservationError extends AppError {
   declare readonly code: ReservationErrorCode;
   constructor(code: ReservationErrorCode) {
-    super("reservation", code, HTTP_STATUS[code]);
+    super("reservation", code, HTTP_STATUS[code], {}, `reservation.errors.${code}`);
     this.name = "ReservationError";
   }
 }

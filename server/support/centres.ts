@@ -3,7 +3,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Language } from "../../common/language.ts";
 import type { Db } from "../db/database.ts";
-import { cities, serviceCentres, type OpeningHours } from "../db/schema.ts";
+import { cities, serviceCentres, type CentreService, type OpeningHours } from "../db/schema.ts";
 
 export interface ServiceCentre {
   id: number;
@@ -15,7 +15,7 @@ export interface ServiceCentre {
   hours: OpeningHours;
   lat: number;
   lng: number;
-  services: string[];
+  services: CentreService[];
 }
 
 export async function listServiceCentres(db: Db, language: Language, filter: { cityId?: number } = {}): Promise<ServiceCentre[]> {

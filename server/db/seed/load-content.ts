@@ -14,6 +14,7 @@ import {
   bundles,
   businessSolutions,
   cities,
+  CENTRE_SERVICES,
   faqCategories,
   faqs,
   internationalTariffs,
@@ -229,7 +230,7 @@ const contentFiles = [
       hours: z.array(z.object({ days: z.array(z.number().int().min(0).max(6)).min(1), open: time, close: time })),
       lat: z.number().min(-90).max(90),
       lng: z.number().min(-180).max(180),
-      services: z.array(z.enum(["sim", "payment", "reservation", "business"])),
+      services: z.array(z.enum(CENTRE_SERVICES)),
     }),
   },
   {
