@@ -31,8 +31,9 @@ export default async function handleRequest(
 ) {
   const { cspNonce, language } = loadContext.get(requestContext);
   let status = responseStatusCode;
-  // A page whose data could not be read because the database is down or too slow: 503, try again soon.
-  if (metUnavailable(request)) {
+  // A page whose data could not be read because the database is down or too slow: 503, try again soon. Any
+  // other 503 document (an action that met the outage while its page's loaders did not) says when, too.
+  if (metUnavailable(request) || status === 503) {
     status = 503;
     responseHeaders.set("Retry-After", "5");
   }

@@ -17,7 +17,8 @@ export const STAFF_LOGIN_MAX_FAILURES = 5;
 export const STAFF_LOCK_MINUTES = 15;
 export const AUDIT_PAGE_SIZE = 20;
 
-const email = z
+/** A staff e-mail as the login form takes it (trimmed, lower-cased); `npm run console:admin` checks with it too. */
+export const staffEmail = z
   .string({ error: "console.validation.emailInvalid" })
   .trim()
   .max(254, "console.validation.emailInvalid")
@@ -30,7 +31,7 @@ const secondFactor = z
   .refine((value) => /^\d{6}$/.test(value) || RECOVERY_CODE_PATTERN.test(value), "console.validation.codeRequired");
 
 export const consoleLoginForm = z.object({
-  email,
+  email: staffEmail,
   password: z.string({ error: "console.validation.passwordRequired" }).min(1, "console.validation.passwordRequired").max(STAFF_PASSWORD_MAX, "console.validation.passwordRequired"),
   code: secondFactor,
 });
@@ -71,7 +72,7 @@ const rolesChecked = (form: { roles: StaffRole[]; centres: string[] }, context: 
 
 export const inviteStaffForm = z
   .object({
-    email,
+    email: staffEmail,
     displayName: z.string({ error: "console.validation.nameRequired" }).trim().min(1, "console.validation.nameRequired").max(80, "console.validation.nameRequired"),
     centres,
     ...roleBoxes,

@@ -39,8 +39,11 @@ if (isMain) {
   } catch (error) {
     options = {};
   }
-  const email = options.email?.trim().toLowerCase() ?? "";
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
+  // The login form's own rule, so an admin is never made who could not log in.
+  const { staffEmail } = await import("../common/console.ts");
+  const checked = staffEmail.safeParse(options.email ?? "");
+  const email = checked.success ? checked.data : "";
+  if (!checked.success) {
     process.stderr.write('Usage: npm run console:admin -- --email admin@example.com [--name "Display name"]\n');
     process.exit(2);
   }

@@ -5,6 +5,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import { COMPRESSIBLE } from "../build-tools/precompress.ts";
+import { loggablePath } from "./edge/loggable-path.ts";
 import { getCookie, setCookie } from "hono/cookie";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
@@ -86,10 +87,6 @@ const DOCUMENT_ONLY_HEADERS = [
   "X-XSS-Protection",
 ];
 
-/** The path as logged: a console enrolment link's one-time token is a secret (issue 17), never written. */
-export function loggablePath(path: string): string {
-  return path.replace(/^(\/console\/enrol\/)[^/]+/i, "$1:token");
-}
 
 /** Statuses that every visitor meets in ordinary use (signed out, a mistyped address): logged at info. */
 const QUIET_REFUSALS = new Set([401, 404, 405]);

@@ -51,8 +51,10 @@ export function staffActor(staff: Staff | null, context: Context): Actor {
 }
 
 function cookieOptions(context: Context) {
-  // Strict: no other site can make a browser send it; Path=/console: never sent to the subscriber pages.
-  return { path: "/console", httpOnly: true, sameSite: "Strict" as const, secure: context.get(servicesContext).config.NODE_ENV === "production" };
+  // Strict: no other site can make a browser send it. Path=/ rather than /console: React Router asks the
+  // console home's data at /console.data, which a /console cookie does not reach (RFC 6265 path match), so
+  // a client-side step to the home would look signed out. Only the console reads it; subscriber pages never do.
+  return { path: "/", httpOnly: true, sameSite: "Strict" as const, secure: context.get(servicesContext).config.NODE_ENV === "production" };
 }
 
 export function startConsoleSession(context: Context, token: string) {

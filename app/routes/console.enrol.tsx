@@ -5,7 +5,7 @@ import { data, Form, Link, useActionData, type ShouldRevalidateFunctionArgs } fr
 import type { Route } from "./+types/console.enrol";
 import { enrolmentForm, STAFF_PASSWORD_MIN } from "../../common/console.ts";
 import { ConsoleError } from "../../server/console/errors.ts";
-import { completeEnrolment, showEnrolment } from "../../server/console/service.ts";
+import { completeEnrolment, consoleLoginIpLimit, consoleLoginLimited, showEnrolment } from "../../server/console/service.ts";
 import { totpQrSvg, totpUri } from "../../server/console/totp.ts";
 import { validate } from "../../server/edge/app-error.ts";
 import { buttonClass, Field, FormMessage } from "../console/ConsoleShell.tsx";
@@ -37,14 +37,18 @@ interface Enrolled {
   recoveryCodes: string[];
 }
 
-export const action = pageAction("/console/enrol/:token", async ({ context, fields, params }) => {
-  const token = params.token ?? "";
-  const input = validate(enrolmentForm, fields);
-  const done = await completeEnrolment(context.get(servicesContext), token, input, context.get(requestContext).clientIp);
-  startConsoleSession(context, done.sessionToken);
-  enrolledNow.add(context);
-  return { ok: true, recoveryCodes: done.recoveryCodes } satisfies Enrolled;
-});
+export const action = pageAction(
+  "/console/enrol/:token",
+  async ({ context, fields, params }) => {
+    const token = params.token ?? "";
+    const input = validate(enrolmentForm, fields);
+    const done = await completeEnrolment(context.get(servicesContext), token, input, context.get(requestContext).clientIp);
+    startConsoleSession(context, done.sessionToken);
+    enrolledNow.add(context);
+    return { ok: true, recoveryCodes: done.recoveryCodes } satisfies Enrolled;
+  },
+  { ipLimit: { limit: consoleLoginIpLimit, refusal: consoleLoginLimited } },
+);
 
 /** Once enrolled, the page keeps the recovery codes on screen: the link itself is spent. */
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

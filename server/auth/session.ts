@@ -9,6 +9,8 @@ import { accounts, sessions } from "../db/schema.ts";
 
 /** Name of the HttpOnly cookie that carries the web UI's session token. */
 export const SESSION_COOKIE = "session";
+/** The staff console's session cookie (issue 17, server/console/): never the subscriber's. */
+export const CONSOLE_SESSION_COOKIE = "console_session";
 const TOKEN_BYTES = 32;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so a busy session does not write on every request. */

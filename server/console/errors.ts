@@ -9,7 +9,8 @@ export type ConsoleErrorCode =
   | "ROLE_REQUIRED" // 403: the staff member lacks the role this page needs
   | "STAFF_NOT_FOUND" // 404: no such staff account
   | "EMAIL_TAKEN" // 409: a staff account already has this e-mail
-  | "OWN_ACCOUNT"; // 409: an admin cannot disable, reset or demote their own account
+  | "OWN_ACCOUNT" // 403: an admin cannot disable, reset or demote their own account
+  | "LAST_ADMIN"; // 403: the change would leave the console without an enabled admin
 
 export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, 400 | 403 | 404 | 409 | 429> = {
   LOGIN_FAILED: 400,
@@ -19,7 +20,8 @@ export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, 400 | 403 | 404 | 40
   ROLE_REQUIRED: 403,
   STAFF_NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
-  OWN_ACCOUNT: 409,
+  OWN_ACCOUNT: 403,
+  LAST_ADMIN: 403,
 };
 
 export class ConsoleError extends AppError {

@@ -6,6 +6,7 @@ import { and, count, desc, eq, gt, gte, ilike, isNull, lt, sql } from "drizzle-o
 import { AUDIT_PAGE_SIZE, RECOVERY_CODE_COUNT, STAFF_LOCK_MINUTES, STAFF_LOGIN_MAX_FAILURES, type AuditFilter, type StaffRole } from "../../common/console.ts";
 import { hashPassword, passwordMatches } from "../auth/password-hash.ts";
 import { hitLimits, type RateLimit } from "../auth/rate-limit.ts";
+import { rateLimitSubject } from "../client-ip.ts";
 import type { Db } from "../db/database.ts";
 import { staffAccounts, staffAudit, staffEnrolments, staffRecoveryCodes, staffSessions } from "../db/schema.ts";
 import type { AppServices } from "../services.ts";
@@ -16,7 +17,7 @@ import { newRecoveryCode, newTotpSecret, recoveryCodeKey, totpStepOf } from "./t
 
 export { audit, createAdminEnrolment, ENROLMENT_HOURS, type Actor } from "./enrolment.ts";
 
-export const CONSOLE_SESSION_COOKIE = "console_session";
+export { CONSOLE_SESSION_COOKIE } from "../auth/session.ts";
 export const STAFF_SESSION_IDLE_MINUTES = 30;
 export const STAFF_SESSION_ABSOLUTE_HOURS = 12;
 
@@ -82,7 +83,13 @@ export async function showEnrolment(services: AppServices, token: string): Promi
 export async function completeEnrolment(services: AppServices, token: string, input: { password: string; code: string }, clientIp: string): Promise<{ recoveryCodes: string[]; sessionToken: string }> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new ConsoleError("ENROLMENT_INVALID");
   const key = secretKey(services.config);
-  // Hashed before the transaction: scrypt takes ~50 ms and should not hold the row lock.
+  // Counted with the client's console tries, and the link looked at cheaply, before the ~50 ms of scrypt: a
+  // flood of posts to made-up links costs an indexed read each, not a hash.
+  const wait = await hitLimits(services.db, [consoleLoginIpLimit(services, clientIp)]);
+  if (wait !== null) throw consoleLoginLimited(wait);
+  const [live] = await services.db.select({ id: staffEnrolments.id }).from(staffEnrolments).where(liveEnrolment(sha256(token))).limit(1);
+  if (!live) throw new ConsoleError("ENROLMENT_INVALID");
+  // Hashed before the transaction: scrypt should not hold the row lock (which checks the link again).
   const passwordHash = await hashPassword(input.password);
   return services.db.transaction(async (tx) => {
     const [row] = await tx
@@ -119,7 +126,7 @@ async function createStaffSession(db: Executor, staffId: number): Promise<string
 
 /** The per-client limit of console logins. */
 export function consoleLoginIpLimit(services: AppServices, clientIp: string): RateLimit {
-  return { key: `console-login:ip:${clientIp}`, limit: services.config.CONSOLE_LOGINS_PER_IP_15_MIN, windowSeconds: 15 * 60 };
+  return { key: `console-login:ip:${rateLimitSubject(clientIp || "unknown")}`, limit: services.config.CONSOLE_LOGINS_PER_IP_15_MIN, windowSeconds: 15 * 60 };
 }
 
 export const consoleLoginLimited = (retryAfterSeconds: number) => new ConsoleError("LOGIN_RATE_LIMITED", { retryAfterSeconds });
@@ -244,7 +251,7 @@ export async function listStaff(db: Db): Promise<StaffListing[]> {
 
 /** An invitation: a new account with its roles, and its one-time enrolment token. */
 export async function inviteStaff(db: Db, actor: Actor, input: { email: string; displayName: string; roles: StaffRole[]; centres: string[] }): Promise<{ staffId: number; token: string }> {
-  return db.transaction(async (tx) => {
+  return asAdmin(db, actor, async (tx) => {
     const [row] = await tx
       .insert(staffAccounts)
       .values({ email: input.email, displayName: input.displayName, roles: input.roles, centreIds: input.roles.includes("centre-agent") ? input.centres : [] })
@@ -256,6 +263,26 @@ export async function inviteStaff(db: Db, actor: Actor, input: { email: string; 
   });
 }
 
+/**
+ * The changes of staff accounts run one at a time (a transaction-scoped advisory lock), and each checks again,
+ * under that lock, that the admin asking is still an enabled admin: two admins disabling each other at once,
+ * or an admin disabled a moment ago finishing a change, cannot slip through. Answers after `change` whether an
+ * enabled admin is left, refusing (LAST_ADMIN, all undone) when none is.
+ */
+async function asAdmin<T>(db: Db, actor: Actor, change: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('console:staff-accounts'))`);
+    if (actor.staff) {
+      const [self] = await tx.select({ roles: staffAccounts.roles, disabled: staffAccounts.disabled }).from(staffAccounts).where(eq(staffAccounts.id, actor.staff.id));
+      if (!self || self.disabled || !self.roles.includes("admin")) throw new ConsoleError("ROLE_REQUIRED");
+    }
+    const result = await change(tx);
+    const [left] = (await tx.execute<{ admins: number }>(sql`select count(*)::int as admins from staff_accounts where not disabled and 'admin' = any(roles)`)).rows;
+    if (!left || left.admins < 1) throw new ConsoleError("LAST_ADMIN");
+    return result;
+  });
+}
+
 async function lockedStaff(tx: Tx, staffId: number) {
   const [row] = await tx.select().from(staffAccounts).where(eq(staffAccounts.id, staffId)).for("update");
   if (!row) throw new ConsoleError("STAFF_NOT_FOUND");
@@ -263,7 +290,7 @@ async function lockedStaff(tx: Tx, staffId: number) {
 }
 
 export async function updateStaff(db: Db, actor: Actor, input: { staffId: number; roles: StaffRole[]; centres: string[] }): Promise<void> {
-  await db.transaction(async (tx) => {
+  await asAdmin(db, actor, async (tx) => {
     const row = await lockedStaff(tx, input.staffId);
     // An admin keeps their own admin role: the console always has someone who can manage it.
     if (actor.staff?.id === row.id && !input.roles.includes("admin")) throw new ConsoleError("OWN_ACCOUNT");
@@ -274,7 +301,7 @@ export async function updateStaff(db: Db, actor: Actor, input: { staffId: number
 }
 
 export async function setStaffDisabled(db: Db, actor: Actor, staffId: number, disabled: boolean): Promise<void> {
-  await db.transaction(async (tx) => {
+  await asAdmin(db, actor, async (tx) => {
     const row = await lockedStaff(tx, staffId);
     if (actor.staff?.id === row.id) throw new ConsoleError("OWN_ACCOUNT");
     await tx.update(staffAccounts).set({ disabled, updatedAt: new Date() }).where(eq(staffAccounts.id, row.id));
@@ -285,7 +312,7 @@ export async function setStaffDisabled(db: Db, actor: Actor, staffId: number, di
 
 /** A lost authenticator: the old factor, recovery codes and sessions end; a new enrolment link is made. */
 export async function resetSecondFactor(db: Db, actor: Actor, staffId: number): Promise<{ token: string }> {
-  return db.transaction(async (tx) => {
+  return asAdmin(db, actor, async (tx) => {
     const row = await lockedStaff(tx, staffId);
     if (actor.staff?.id === row.id) throw new ConsoleError("OWN_ACCOUNT");
     await tx.update(staffAccounts).set({ totpSecret: null, totpLastStep: null, failedLogins: 0, lockedUntil: null, updatedAt: new Date() }).where(eq(staffAccounts.id, row.id));

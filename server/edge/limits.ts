@@ -52,7 +52,13 @@ export type PageActionBody = "small" | "auto-reply" | "feedback";
  * Every page action (a POST to a page or to an /account/* route) and the body it takes. The hostile-input
  * suite posts to each; a new action is added here, or its route refuses every body (see page-action).
  */
-export const PAGE_ACTIONS: readonly { path: string; body: PageActionBody; subscriber: boolean }[] = [
+export const PAGE_ACTIONS: readonly {
+  path: string;
+  body: PageActionBody;
+  subscriber: boolean;
+  /** A staff member's action: without a console session it is sent to the console login before its body is read. */
+  staff?: boolean;
+}[] = [
   { path: "/account/code", body: "small", subscriber: false },
   { path: "/account/verify", body: "small", subscriber: false },
   { path: "/account/select-number", body: "small", subscriber: true },
@@ -72,7 +78,7 @@ export const PAGE_ACTIONS: readonly { path: string; body: PageActionBody; subscr
   { path: "/console/logout", body: "small", subscriber: false },
   // The token is part of the path; the hostile-input suite posts to this path as written (an unknown token).
   { path: "/console/enrol/:token", body: "small", subscriber: false },
-  { path: "/console/staff", body: "small", subscriber: false },
+  { path: "/console/staff", body: "small", subscriber: false, staff: true },
 ];
 
 export function pageActionLimits(body: PageActionBody, dataDir: string): BodyLimits {

@@ -7,9 +7,10 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { isApiPath } from "../api/paths.ts";
-import { SESSION_COOKIE } from "../auth/session.ts";
+import { CONSOLE_SESSION_COOKIE, SESSION_COOKIE } from "../auth/session.ts";
 import type { AppEnv } from "../http-env.ts";
 import { edgeError } from "./app-error.ts";
+import { loggablePath } from "./loggable-path.ts";
 
 const STATE_CHANGING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -32,9 +33,11 @@ export function sameOrigin(publicUrl: string | undefined): MiddlewareHandler<App
     const source = origin ?? c.req.header("referer");
     const sourceHost = hostOf(source);
     const foreign = (source !== undefined && !allowed.includes(sourceHost ?? "")) || c.req.header("sec-fetch-site") === "cross-site";
-    const unproven = source === undefined && getCookie(c, SESSION_COOKIE) !== undefined;
+    // A browser with a subscriber's or a staff member's session that names no source is refused: it cannot
+    // prove the form came from this site.
+    const unproven = source === undefined && (getCookie(c, SESSION_COOKIE) !== undefined || getCookie(c, CONSOLE_SESSION_COOKIE) !== undefined);
     if (!foreign && !unproven) return next();
-    c.get("logger").warn({ origin: origin ? origin.slice(0, 100) : null, path: c.req.path }, "cross-site request refused");
+    c.get("logger").warn({ origin: origin ? origin.slice(0, 100) : null, path: loggablePath(c.req.path) }, "cross-site request refused");
     throw edgeError.crossSite();
   };
 }

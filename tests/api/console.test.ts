@@ -71,7 +71,7 @@ describe("enrolment of the first admin", () => {
     expect(rows[0].password_hash).toMatch(/^scrypt\$/);
   });
 
-  test("the console cookie is HttpOnly, SameSite=Strict, Path=/console", async () => {
+  test("the console cookie is HttpOnly, SameSite=Strict, Path=/ (so the home's data, /console.data, gets it too)", async () => {
     const link = await createFirstAdmin(server, "cookie-check@example.com");
     const page = await pageGet(server, new URL(link).pathname);
     const secret = /data-testid="totp-secret"[^>]*>([A-Z2-7]+)</.exec(page.text)![1]!;
@@ -79,7 +79,12 @@ describe("enrolment of the first admin", () => {
     const header = answer.cookies.find((cookie) => cookie.startsWith("console_session="))!;
     expect(header).toMatch(/HttpOnly/i);
     expect(header).toMatch(/SameSite=Strict/i);
-    expect(header).toMatch(/Path=\/console(;|$)/i);
+    expect(header).toMatch(/Path=\/(;|$)/i);
+    // A client-side step to the console home asks /console.data: signed in, not sent to the login.
+    const cookie = header.split(";")[0]!;
+    const homeData = await send(server.url, "/console.data", { headers: { cookie } });
+    expect(homeData.status).toBe(200);
+    expect(homeData.text).not.toContain("/console/login");
     const again = await pageGet(server, new URL(link).pathname, { language: "en" });
     expect(again.status).toBe(404);
     expectMessage(again, consoleMessage("en", "ENROLMENT_INVALID"));
@@ -151,10 +156,42 @@ describe("the role guard", () => {
   test("an admin cannot disable their own account or drop their own admin role", async () => {
     const id = await withClient(server.databaseUrl, async (client) => Number((await client.query("select id from staff_accounts where email = 'admin@example.com'")).rows[0].id));
     const disable = await pagePost(server, "/console/staff", { intent: "disable", staffId: String(id) }, { cookie: admin.cookie, language: "en" });
-    expect(disable.status).toBe(409);
+    expect(disable.status).toBe(403);
     const demote = await pagePost(server, "/console/staff", { intent: "update", staffId: String(id), roleEditor: "on" }, { cookie: admin.cookie, language: "en" });
-    expect(demote.status).toBe(409);
+    expect(demote.status).toBe(403);
     expectMessage(demote, consoleMessage("en", "OWN_ACCOUNT"));
+  });
+
+  test("two admins disabling each other at once: one change goes through, the other is refused (403), an enabled admin is always left", async () => {
+    const first = await enrolOverHttp(server, await invite("duel-a@example.com", { roleAdmin: "on" }));
+    const second = await enrolOverHttp(server, await invite("duel-b@example.com", { roleAdmin: "on" }));
+    const ids = await withClient(server.databaseUrl, async (client) => (await client.query("select email, id from staff_accounts where email in ('duel-a@example.com', 'duel-b@example.com')")).rows);
+    const idOf = (email: string) => String(ids.find((row) => row.email === email)!.id);
+    const answers = await Promise.all([
+      pagePost(server, "/console/staff", { intent: "disable", staffId: idOf("duel-b@example.com") }, { cookie: first.cookie, language: "en" }),
+      pagePost(server, "/console/staff", { intent: "disable", staffId: idOf("duel-a@example.com") }, { cookie: second.cookie, language: "en" }),
+    ]);
+    // One disables the other; the other, checked again under the lock (or, if it comes later, without a
+    // session any more), changes nothing.
+    const done = answers.filter((answer) => answer.status === 302 && !String(answer.headers.location).startsWith("/console/login"));
+    expect(done, answers.map((answer) => `${answer.status} ${answer.headers.location ?? ""}`).join(", ")).toHaveLength(1);
+    const disabled = await withClient(server.databaseUrl, async (client) => (await client.query("select count(*)::int as n from staff_accounts where disabled and email in ('duel-a@example.com', 'duel-b@example.com')")).rows[0].n);
+    expect(disabled).toBe(1);
+  });
+
+  test("a flood of enrolment posts to made-up links costs no password hash and meets the per-IP limit", async () => {
+    const limited = await startTestServer({ env: { CONSOLE_LOGINS_PER_IP_15_MIN: "3" } });
+    try {
+      const post = () => pagePost(limited, "/console/enrol/AAAAAAAAAAAAAAAAAAAAAAAA", { password: STAFF_PASSWORD, confirmPassword: STAFF_PASSWORD, code: "123456" }, { language: "en" });
+      for (let i = 0; i < 3; i++) expect((await post()).status).toBe(404);
+      expect((await post()).status).toBe(429);
+      // A cross-site post to a link never writes the link's token to the log.
+      const crossSite = await send(limited.url, "/console/enrol/TOKENTOKENTOKENTOKEN42", { method: "POST", headers: { origin: "null", "content-type": "application/x-www-form-urlencoded" }, body: "password=x" });
+      expect(crossSite.status).toBe(403);
+      expectNotLogged(limited, ["TOKENTOKENTOKENTOKEN42"]);
+    } finally {
+      await limited.stop();
+    }
   });
 });
 

@@ -189,6 +189,12 @@ describe("the operator's console", () => {
     await admin.page.waitForURL(/action=staff.login-failed/);
     await expect.poll(async () => (await rows.allTextContents()).every((row) => row.includes(t.audit.actions["staff.login-failed"]) && row.includes("editor@e2e.example"))).toBe(true);
     expect(await rows.count()).toBe(5);
+    // A client-side step to the home (its data is asked at /console.data) keeps the session.
+    await admin.page.getByRole("link", { name: t.nav.home }).click();
+    await admin.page.waitForURL(/\/console$/);
+    await admin.page.waitForLoadState("networkidle");
+    expect(admin.page.url()).toMatch(/\/console$/);
+    await admin.page.getByRole("navigation", { name: t.nav.label }).getByRole("link", { name: t.nav.staff }).waitFor();
   });
 
   it("the console's pages fit 320 px and have no blocking axe violation; no console errors (CSP) anywhere", async () => {
