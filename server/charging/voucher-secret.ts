@@ -5,30 +5,15 @@
 // kept in DATA_DIR/voucher-hash.key (0600); instances that share a database must share the key (set
 // VOUCHER_HASH_KEY). The embedded driver looks a voucher up by the hash, `npm run vouchers:demo` stores it,
 // the tests make vouchers with it: one place, so the three agree.
-import { createHmac, randomBytes, randomInt } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { createHmac, randomInt } from "node:crypto";
+import { localKey } from "../auth/local-key.ts";
 import { VOUCHER_SECRET_DIGITS } from "../../common/charging.ts";
 
 export const VOUCHER_HASH_KEY_FILE = "voucher-hash.key";
 
 /** The key of voucher hashes: the configured one, else DATA_DIR's (made once, at the first call). */
 export function voucherHashKey({ configured, dataDir }: { configured?: string; dataDir: string }): string {
-  if (configured) return configured;
-  const file = path.join(dataDir, VOUCHER_HASH_KEY_FILE);
-  try {
-    return readFileSync(file, "utf8").trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  try {
-    // `wx`: of two processes starting at once, one writes and the other reads what it wrote.
-    writeFileSync(file, `${randomBytes(32).toString("base64url")}\n`, { flag: "wx", mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  }
-  return readFileSync(file, "utf8").trim();
+  return localKey({ configured, dataDir, file: VOUCHER_HASH_KEY_FILE });
 }
 
 /** hex HMAC-SHA256 of the secret's 14 ASCII digits under `key`. */

@@ -3,27 +3,12 @@
 // start in DATA_DIR/console-secret.key (0600). A copy of the database alone gives no second factor away.
 // Instances that share a database must share the key (set CONSOLE_SECRET_KEY).
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { localKey } from "../auth/local-key.ts";
 
 export const CONSOLE_SECRET_KEY_FILE = "console-secret.key";
 
 export function consoleSecretKey({ configured, dataDir }: { configured?: string; dataDir: string }): Buffer {
-  if (configured) return Buffer.from(configured, "base64url");
-  const file = path.join(dataDir, CONSOLE_SECRET_KEY_FILE);
-  try {
-    return Buffer.from(readFileSync(file, "utf8").trim(), "base64url");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  try {
-    // `wx`: of two processes starting at once, one writes and the other reads what it wrote.
-    writeFileSync(file, `${randomBytes(32).toString("base64url")}\n`, { flag: "wx", mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  }
-  return Buffer.from(readFileSync(file, "utf8").trim(), "base64url");
+  return Buffer.from(localKey({ configured, dataDir, file: CONSOLE_SECRET_KEY_FILE }), "base64url");
 }
 
 /** `iv.tag.ciphertext` (base64url parts). */
