@@ -91,8 +91,13 @@ export const usageSummaryForm = z.object({ gsm: requestedNumber, days: usageDays
 /** charging/usage/records: the number, the period and the page. */
 export const usageForm = z.object({ gsm: requestedNumber, days: usageDays, page: usagePage }).meta({ id: "UsageRecordsForm" });
 
-/** The query of /my-line/usage and its CSV (the number is the session's selected one). */
-export const usageQuery = { days: usageDays, page: usagePage };
+/**
+ * The query of /my-line/usage and its CSV (the number is the session's selected one): they are links, so a
+ * value that is not one of the allowed is the default (the API answers it with a 400 instead).
+ */
+export function usageQueryOf(query: URLSearchParams): { days: UsagePeriodDays; page: number } {
+  return { days: usageDays.catch(30).parse(query.get("days") ?? undefined), page: usagePage.catch(1).parse(query.get("page") ?? undefined) };
+}
 
 export type UsageSummaryInput = z.output<typeof usageSummaryForm>;
 export type UsageInput = z.output<typeof usageForm>;

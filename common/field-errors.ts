@@ -9,7 +9,10 @@ export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[]): Record<strin
   return errors;
 }
 
-/** Field → the key of its first message: what a form shows under each field. */
-export function firstFieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
-  return Object.fromEntries(Object.entries(fieldErrorsOf(issues)).map(([field, keys]) => [field, keys[0]!]));
+/**
+ * Field → its first message: what a form shows under each field ("_" for a single value). The key as it is,
+ * or through `message` (a form's translator) when given.
+ */
+export function firstFieldErrors(issues: readonly z.core.$ZodIssue[], message: (key: string) => string = (key) => key): Record<string, string> {
+  return Object.fromEntries(Object.entries(fieldErrorsOf(issues)).map(([field, keys]) => [field, message(keys[0]!)]));
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
-import { COMPRESSIBLE } from "../build-tools/precompress.ts";
+import { COMPRESSIBLE } from "../build-tools/compressible.ts";
 import { loggablePath } from "./edge/loggable-path.ts";
 import { getCookie, setCookie } from "hono/cookie";
 import { requestId } from "hono/request-id";

@@ -6,6 +6,7 @@ import { useTranslation } from "../i18n/react.ts";
 import { useRevalidator } from "react-router";
 import { Button, Dialog, FieldError, Heading, Input, Label, Modal, ModalOverlay, TextField } from "react-aria-components";
 import { loginNumberSchema } from "../../common/account.ts";
+import { firstFieldErrors } from "../../common/field-errors.ts";
 import { typedNumber } from "../../common/account-rules.ts";
 import { NUMBER_MAX_LENGTH, RESEND_COUNTDOWN_SECONDS } from "../../common/constants.ts";
 import { AuthModeToggle } from "../shell/AuthModeToggle.tsx";
@@ -97,7 +98,7 @@ function AuthSteps({ mode, onClose }: { mode: AuthDialogMode; onClose(): void })
     event.preventDefault();
     const parsed = loginNumberSchema.safeParse(gsm);
     if (!parsed.success) {
-      setNumberError(messageOf(parsed.error.issues[0]!.message));
+      setNumberError(firstFieldErrors(parsed.error.issues, messageOf)._);
       return;
     }
     setNumberError(undefined);

@@ -63,7 +63,7 @@ export function EditProfileDialog({
     // Without the schema (it failed to arrive) the form is sent and the server's messages show.
     const parsed = await loadProfileSchema().then((schema) => schema.safeParse(values), () => null);
     if (parsed && !parsed.success) {
-      setErrors(Object.fromEntries(Object.entries(firstFieldErrors(parsed.error.issues)).map(([field, key]) => [field, messageOf(key)])));
+      setErrors(firstFieldErrors(parsed.error.issues, messageOf));
       return;
     }
     setErrors({});

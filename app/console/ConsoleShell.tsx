@@ -133,5 +133,29 @@ export function FormMessage({ message, tone = "error" }: { message?: string; ton
   );
 }
 
+/**
+ * A console table: its own scroll region (focusable, named) so a wide table never widens the page, a caption
+ * for screen readers, and a header row of column titles.
+ */
+export function ConsoleTable({ label, caption, columns, className = "", tableClassName = "", children }: { label: string; caption: string; columns: string[]; className?: string; tableClassName?: string; children: ReactNode }) {
+  return (
+    <div className={`overflow-x-auto ${className}`.trim()} role="region" tabIndex={0} aria-label={label}>
+      <table className={`w-full text-start ${tableClassName}`.trim()}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b">
+            {columns.map((column) => (
+              <th key={column} scope="col" className="p-2 text-start">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
 export const buttonClass =
   "rounded bg-violet-800 px-4 py-2 font-medium text-white hover:bg-violet-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-700";

@@ -5,7 +5,7 @@ import type { Route } from "./+types/console.audit";
 import { auditFilter } from "../../common/console.ts";
 import { formatDateTime } from "../../common/format.ts";
 import { AUDIT_ACTIONS, listAudit } from "../../server/console/service.ts";
-import { buttonClass } from "../console/ConsoleShell.tsx";
+import { buttonClass, ConsoleTable } from "../console/ConsoleShell.tsx";
 import { requireStaff } from "../console/staff.server.ts";
 import { servicesContext } from "../context.ts";
 import { useTranslation } from "../i18n/react.ts";
@@ -63,50 +63,41 @@ export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
       <p className="mb-2" role="status">
         {t("console.audit.count", { count: total })}
       </p>
-      <div className="overflow-x-auto" role="region" tabIndex={0} aria-label={t("console.audit.tableLabel")}>
-        <table className="w-full text-start text-sm">
-          <caption className="sr-only">{t("console.audit.title")}</caption>
-          <thead>
-            <tr className="border-b">
-              <th scope="col" className="p-2 text-start">{t("console.audit.when")}</th>
-              <th scope="col" className="p-2 text-start">{t("console.audit.who")}</th>
-              <th scope="col" className="p-2 text-start">{t("console.audit.action")}</th>
-              <th scope="col" className="p-2 text-start">{t("console.audit.target")}</th>
-              <th scope="col" className="p-2 text-start">{t("console.audit.change")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} className="border-b align-top" data-testid="audit-row">
-                <td className="p-2">
-                  <bdi dir="ltr">{formatDateTime(language, row.createdAt)}</bdi>
-                </td>
-                <td className="p-2">
-                  <bdi dir="ltr" className="break-all">
-                    {row.actorEmail ?? t("console.audit.system")}
+      <ConsoleTable
+        tableClassName="text-sm"
+        label={t("console.audit.tableLabel")}
+        caption={t("console.audit.title")}
+        columns={[t("console.audit.when"), t("console.audit.who"), t("console.audit.action"), t("console.audit.target"), t("console.audit.change")]}
+      >
+        {rows.map((row) => (
+          <tr key={row.id} className="border-b align-top" data-testid="audit-row">
+            <td className="p-2">
+              <bdi dir="ltr">{formatDateTime(language, row.createdAt)}</bdi>
+            </td>
+            <td className="p-2">
+              <bdi dir="ltr" className="break-all">
+                {row.actorEmail ?? t("console.audit.system")}
+              </bdi>
+              {row.clientIp ? (
+                <div>
+                  <bdi dir="ltr" className="text-gray-700">
+                    {row.clientIp}
                   </bdi>
-                  {row.clientIp ? (
-                    <div>
-                      <bdi dir="ltr" className="text-gray-700">
-                        {row.clientIp}
-                      </bdi>
-                    </div>
-                  ) : null}
-                </td>
-                <td className="p-2">{t(`console.audit.actions.${row.action as (typeof loaderData.actions)[number]}`)}</td>
-                <td className="p-2">
-                  <bdi dir="ltr">{row.target ?? ""}</bdi>
-                </td>
-                <td className="p-2">
-                  <bdi dir="ltr" className="break-all font-mono text-xs">
-                    {row.before === null ? "∅" : JSON.stringify(row.before)} → {row.after === null ? "∅" : JSON.stringify(row.after)}
-                  </bdi>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                </div>
+              ) : null}
+            </td>
+            <td className="p-2">{t(`console.audit.actions.${row.action as (typeof loaderData.actions)[number]}`)}</td>
+            <td className="p-2">
+              <bdi dir="ltr">{row.target ?? ""}</bdi>
+            </td>
+            <td className="p-2">
+              <bdi dir="ltr" className="break-all font-mono text-xs">
+                {row.before === null ? "∅" : JSON.stringify(row.before)} → {row.after === null ? "∅" : JSON.stringify(row.after)}
+              </bdi>
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
       {pages > 1 ? (
         <nav aria-label={t("console.audit.pages")} className="mt-4 flex items-center gap-4">
           {page > 1 ? <Link to={pageHref(filter, page - 1)}>{t("console.audit.newer")}</Link> : null}

@@ -5,7 +5,7 @@ import type { Route } from "./+types/console.staff";
 import { inviteStaffForm, ROLE_FIELDS, STAFF_ROLES, staffIntentForm, staffTargetForm, updateStaffForm } from "../../common/console.ts";
 import { inviteStaff, listStaff, resetSecondFactor, setStaffDisabled, updateStaff, type StaffListing } from "../../server/console/service.ts";
 import { validate } from "../../server/edge/app-error.ts";
-import { buttonClass, Field, FormMessage } from "../console/ConsoleShell.tsx";
+import { buttonClass, ConsoleTable, Field, FormMessage } from "../console/ConsoleShell.tsx";
 import { enrolmentLink, requireStaff, staffActor } from "../console/staff.server.ts";
 import { servicesContext } from "../context.ts";
 import { useTranslation } from "../i18n/react.ts";
@@ -72,24 +72,16 @@ export default function ConsoleStaff({ loaderData }: Route.ComponentProps) {
           </p>
         </section>
       ) : null}
-      <div className="mb-8 overflow-x-auto" role="region" tabIndex={0} aria-label={t("console.staff.tableLabel")}>
-        <table className="w-full text-start">
-          <caption className="sr-only">{t("console.staff.title")}</caption>
-          <thead>
-            <tr className="border-b">
-              <th scope="col" className="p-2 text-start">{t("console.fields.email")}</th>
-              <th scope="col" className="p-2 text-start">{t("console.staff.state")}</th>
-              <th scope="col" className="p-2 text-start">{t("console.staff.rolesAndCentres")}</th>
-              <th scope="col" className="p-2 text-start">{t("console.staff.actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.staff.map((row) => (
-              <StaffRow key={row.id} row={row} self={row.id === loaderData.selfId} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ConsoleTable
+        className="mb-8"
+        label={t("console.staff.tableLabel")}
+        caption={t("console.staff.title")}
+        columns={[t("console.fields.email"), t("console.staff.state"), t("console.staff.rolesAndCentres"), t("console.staff.actions")]}
+      >
+        {loaderData.staff.map((row) => (
+          <StaffRow key={row.id} row={row} self={row.id === loaderData.selfId} />
+        ))}
+      </ConsoleTable>
       <section aria-labelledby="invite-title" className="max-w-xl">
         <h2 id="invite-title" className="mb-2 text-xl font-semibold">
           {t("console.staff.inviteTitle")}

@@ -1,7 +1,7 @@
 // GET /my-line/usage.csv?days=30|90 (guarded like the page): every record of the period as a CSV file,
 // the other party masked, the header row in the page's language.
 import type { Route } from "./+types/my-line.usage-csv";
-import { usageQuery } from "../../common/charging.ts";
+import { usageQueryOf } from "../../common/charging.ts";
 import { usageCsv } from "../../server/charging/usage-csv.ts";
 import { usageForCsv } from "../../server/charging/usage.ts";
 import { pageTools } from "../pages/page.server.ts";
@@ -10,7 +10,7 @@ import { requireSubscriber } from "../session.server.ts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = requireSubscriber(request, context);
   const { services, language } = pageTools(context);
-  const days = usageQuery.days.safeParse(new URL(request.url).searchParams.get("days") ?? undefined).data ?? 30;
+  const { days } = usageQueryOf(new URL(request.url).searchParams);
   const { period, records } = await usageForCsv(services, account.accountId, account.selectedGsm, days);
   const currency = language === "ar" ? services.config.CURRENCY_SUFFIX_AR : services.config.CURRENCY_SUFFIX_EN;
   return new Response(usageCsv(language, records, { timeZone: period.timeZone, currency }), {

@@ -3,7 +3,7 @@
 // (?days=30|90&page=N&kind=data|voice|sms): no form, no action. A query value that is not one of the
 // choices asks for the default rather than an error page.
 import type { Route } from "./+types/my-line.usage";
-import { usageQuery } from "../../common/charging.ts";
+import { usageQueryOf } from "../../common/charging.ts";
 import { showUsageRecords, showUsageSummary } from "../../server/charging/usage.ts";
 import { UsagePage } from "../my-line/UsagePage.tsx";
 import { MY_LINE_PATH, USAGE_KINDS, type UsageChartKind } from "../my-line/paths.ts";
@@ -15,8 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const account = requireSubscriber(request, context);
   const { services } = pageTools(context);
   const query = new URL(request.url).searchParams;
-  const days = usageQuery.days.safeParse(query.get("days") ?? undefined).data ?? 30;
-  const page = usageQuery.page.safeParse(query.get("page") ?? undefined).data ?? 1;
+  const { days, page } = usageQueryOf(query);
   const kind = USAGE_KINDS.find((known) => known === query.get("kind")) ?? ("data" satisfies UsageChartKind);
   const [summary, records] = await Promise.all([
     showUsageSummary(services, account.accountId, account.selectedGsm, days),

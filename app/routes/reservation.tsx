@@ -6,6 +6,7 @@ import { useTranslation } from "../i18n/react.ts";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/reservation";
 import { formatAmount } from "../../common/format.ts";
+import { firstFieldErrors } from "../../common/field-errors.ts";
 import { numberFilterSchema } from "../../common/reservation.ts";
 import { NUMBER_TIERS, RESERVATION_MATCH } from "../../common/reservation-rules.ts";
 import { searchAvailableNumbers } from "../../server/reservation/inventory.ts";
@@ -27,7 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // No search yet: the form only.
   if (!params.has("pattern")) return { heading, values, error: null, result: null, page: 0 };
   const parsed = numberFilterSchema.safeParse({ pattern: values.pattern, match: values.match, tier: values.tier || undefined, prefix: values.prefix || undefined });
-  if (!parsed.success) return { heading, values, error: fieldMessage(language, parsed.error.issues[0]!.message), result: null, page: 0 };
+  // The form shows one message: its first field's.
+  if (!parsed.success) return { heading, values, error: Object.values(firstFieldErrors(parsed.error.issues, (key) => fieldMessage(language, key)))[0]!, result: null, page: 0 };
   const page = Math.min(Math.max(Number(params.get("page")) || 0, 0), 1000);
   const result = await searchAvailableNumbers(services.db, parsed.data, page, PAGE_SIZE);
   return { heading, values, error: null, result, page };

@@ -14,7 +14,6 @@ import { LINE_TYPES } from "../../common/reservation-rules.ts";
 import { cancelReservation, findAvailableNumber, listReservations, ReservationError, reserveNumber } from "../../server/reservation/service.ts";
 import { listServiceCentres } from "../../server/support/centres.ts";
 import { COLLECTION_SERVICE, listCollectionCities } from "../../server/reservation/collection.ts";
-import type { MessageKey } from "../../server/i18n.ts";
 import { pageAction, type PageFailureAnswer } from "../page-action.server.ts";
 import { validate } from "../../server/edge/app-error.ts";
 import { firstFieldErrors } from "../../common/field-errors.ts";
@@ -164,7 +163,7 @@ function ReserveForm({
       void submit(form);
       return;
     }
-    const found = Object.fromEntries(Object.entries(firstFieldErrors(parsed.error.issues)).map(([field, key]) => [field, messageOf(key)]));
+    const found = firstFieldErrors(parsed.error.issues, messageOf);
     setClientErrors(found);
     const first = ["fullName", "cityId", "birthDate", "lineType"].find((name) => found[name]);
     if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus?.();

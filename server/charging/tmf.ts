@@ -7,6 +7,7 @@
 // logged by operation (never a value) and answered CHARGING_UNAVAILABLE like a BSS that is away.
 import { inArray } from "drizzle-orm";
 import { z } from "zod";
+import { fieldErrorsOf } from "../../common/field-errors.ts";
 import { calendarDay } from "../../common/format.ts";
 import type { Db } from "../db/database.ts";
 import { bundles } from "../db/schema.ts";
@@ -199,7 +200,7 @@ export function createTmfCharging(options: TmfChargingOptions): ChargingPort & {
 
   function parse<T extends z.ZodType>(operation: string, schema: T, value: unknown): z.output<T> {
     const parsed = schema.safeParse(value);
-    if (!parsed.success) brokenContract(operation, parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "));
+    if (!parsed.success) brokenContract(operation, Object.entries(fieldErrorsOf(parsed.error.issues)).map(([path, messages]) => `${path}: ${messages.join(", ")}`).join("; "));
     return parsed.data;
   }
 

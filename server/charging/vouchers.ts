@@ -7,14 +7,12 @@
 // stranger cannot lock someone else's line). Every try is audited (`voucher-top-up`, never the secret);
 // a top-up is confirmed by SMS in the subscriber's language.
 import { sql } from "drizzle-orm";
-import { isolateForSms } from "../../common/bidi.ts";
 import type { VoucherTopUpInput } from "../../common/charging.ts";
-import { formatAmount, formatDate } from "../../common/format.ts";
+import { formatDate } from "../../common/format.ts";
 import type { Language } from "../../common/language.ts";
 import { hitLimits, refundLimits, type RateLimit } from "../auth/rate-limit.ts";
 import { rateLimitSubject } from "../client-ip.ts";
 import type { Db } from "../db/database.ts";
-import { translate } from "../i18n.ts";
 import type { Actor } from "../line-features/types.ts";
 import type { AppServices } from "../services.ts";
 import { audited } from "./audit.ts";
