@@ -5,6 +5,7 @@ import type { Socket } from "node:net";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { applyMigrations } from "./database.ts";
 import { createTestDatabase, openTestDb, type TestDatabase } from "../../tests/support/test-database.ts";
 
 let database: TestDatabase;
@@ -58,4 +59,17 @@ test("the pool ends promptly after failed transactions (nothing left checked out
   await expect(db.transaction(async (tx) => tx.execute(sql`select 1`))).rejects.toThrow();
   const ended = await Promise.race([pool.end().then(() => "ended"), new Promise((resolve) => setTimeout(() => resolve("still waiting after 5 s"), 5_000))]);
   expect(ended).toBe("ended");
+});
+
+test("migrating lifts the statement timeout for its own connection only: the pool's connections keep the configured one", async () => {
+  // One connection in the pool, so the one the migration used is the one the next request gets (CI saw a
+  // request wait 20 s on a lock, with no timeout, when the pool handed it out).
+  const pool = new pg.Pool({ connectionString: database.url, max: 1, statement_timeout: 300 });
+  pool.on("error", () => {});
+  try {
+    await applyMigrations(pool, process.cwd());
+    expect((await pool.query("show statement_timeout")).rows).toEqual([{ statement_timeout: "300ms" }]);
+  } finally {
+    await pool.end();
+  }
 });

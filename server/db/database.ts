@@ -64,7 +64,9 @@ export async function applyMigrations(pool: pg.Pool, rootDir: string): Promise<v
     await migrate(drizzle({ client, schema }), { migrationsFolder: migrationsFolder(rootDir) });
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
-    client.release();
+    // Closed, not given back: a pooled connection without a statement timeout would let a request wait on a
+    // lock for ever (the next request to get it from the pool).
+    client.release(true);
   }
 }
 
