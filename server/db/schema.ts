@@ -564,8 +564,12 @@ export const feedback = pgTable(
     fileSize: integer("file_size"),
     clientIp: text("client_ip").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when a staff member marks it handled (the console's feedback inbox), with their note. */
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    handledBy: bigint("handled_by", { mode: "number" }).references(() => staffAccounts.id, { onDelete: "set null" }),
+    handledNote: text("handled_note"),
   },
-  (table) => [index("feedback_created_idx").on(table.createdAt)],
+  (table) => [index("feedback_created_idx").on(table.createdAt), index("feedback_new_idx").on(table.createdAt).where(sql`${table.handledAt} is null`)],
 );
 
 /** The operator's numbers that can be reserved (step 5): available, reserved or taken, with a tier and price. */
@@ -939,4 +943,80 @@ export const staffAudit = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("staff_audit_created_idx").on(table.createdAt), index("staff_audit_actor_idx").on(table.actorId, table.createdAt), index("staff_audit_action_idx").on(table.action, table.createdAt)],
+);
+
+/*
+ * The console's content (issue 17). Every change of an item is a revision: a draft an editor saves, which a
+ * publisher publishes now or schedules; publishing writes the item into its live table (the one the site
+ * reads and `content:load` fills), rebuilds the search index and raises content_state.version, all in one
+ * transaction. Published revisions are kept: history, diff and roll back.
+ */
+export const contentRevisions = pgTable(
+  "content_revisions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The content file's name without `.json`, e.g. `offers`, `roaming-countries`. */
+    kind: text("kind").notNull(),
+    /** The item's key in its file, as text (`12`, `EG`, `weekend`). */
+    itemKey: text("item_key").notNull(),
+    /** The item exactly as content/<kind>.json holds it, checked by that file's schema. */
+    data: jsonb("data").notNull(),
+    /** draft | scheduled | published | superseded | ended | discarded */
+    state: text("state").notNull().default("draft"),
+    /** A scheduled revision is published at this time. */
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    /** Offers and news: the item is taken down from the site at this time. */
+    endAt: timestamp("end_at", { withTimezone: true }),
+    /** The revision this one started from (its history's parent); null for a new item or an import. */
+    basedOn: bigint("based_on", { mode: "number" }),
+    /** Why it was made: edit | rollback | import */
+    origin: text("origin").notNull().default("edit"),
+    createdBy: bigint("created_by", { mode: "number" }).references(() => staffAccounts.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedBy: bigint("published_by", { mode: "number" }).references(() => staffAccounts.id, { onDelete: "set null" }),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("content_revisions_item_idx").on(table.kind, table.itemKey, table.createdAt),
+    index("content_revisions_due_idx").on(table.publishAt).where(sql`${table.state} = 'scheduled'`),
+    index("content_revisions_end_idx").on(table.endAt).where(sql`${table.state} = 'published' and ${table.endAt} is not null`),
+    // At most one live (published) revision per item.
+    uniqueIndex("content_revisions_one_published_idx").on(table.kind, table.itemKey).where(sql`${table.state} = 'published'`),
+    check("content_revisions_state_check", sql`${table.state} in ('draft', 'scheduled', 'published', 'superseded', 'ended', 'discarded')`),
+    check("content_revisions_origin_check", sql`${table.origin} in ('edit', 'rollback', 'import')`),
+  ],
+);
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
+
+/**
+ * An image uploaded in the console (magic bytes checked, resized with sharp). Kept in the database so every
+ * instance serves it: /images/uploads/<hash>-<width>.<format>; `hash` is the sha256 of the upload (hex).
+ */
+export const contentMedia = pgTable("content_media", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  hash: text("hash").notNull().unique(),
+  /** The upload's verified type (image/jpeg | image/png | image/webp) and size in pixels. */
+  originalType: text("original_type").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  createdBy: bigint("created_by", { mode: "number" }).references(() => staffAccounts.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One served size and format of an uploaded image (the widths the site's pages ask for). */
+export const contentMediaVariants = pgTable(
+  "content_media_variants",
+  {
+    mediaId: bigint("media_id", { mode: "number" })
+      .notNull()
+      .references(() => contentMedia.id, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    /** jpeg | webp */
+    format: text("format").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.mediaId, table.width, table.format] })],
 );
