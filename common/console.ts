@@ -36,14 +36,22 @@ export const consoleLoginForm = z.object({
   code: secondFactor,
 });
 
+const totpOnly = z
+  .string({ error: "console.validation.totpRequired" })
+  .transform((value) => normaliseDigits(value).replace(/\s+/g, ""))
+  .refine((value) => /^\d{6}$/.test(value), "console.validation.totpRequired");
+
+/** A reset second factor's link: the account keeps its password, which the link asks for (not a new one). */
+export const factorResetForm = z.object({
+  currentPassword: z.string({ error: "console.validation.passwordRequired" }).min(1, "console.validation.passwordRequired").max(STAFF_PASSWORD_MAX, "console.validation.passwordRequired"),
+  code: totpOnly,
+});
+
 export const enrolmentForm = z
   .object({
     password: z.string({ error: "console.validation.passwordTooShort" }).min(STAFF_PASSWORD_MIN, "console.validation.passwordTooShort").max(STAFF_PASSWORD_MAX, "console.validation.passwordTooLong"),
     confirmPassword: z.string({ error: "console.validation.passwordsDiffer" }).max(STAFF_PASSWORD_MAX, "console.validation.passwordsDiffer"),
-    code: z
-      .string({ error: "console.validation.totpRequired" })
-      .transform((value) => normaliseDigits(value).replace(/\s+/g, ""))
-      .refine((value) => /^\d{6}$/.test(value), "console.validation.totpRequired"),
+    code: totpOnly,
   })
   .refine((form) => form.password === form.confirmPassword, { path: ["confirmPassword"], message: "console.validation.passwordsDiffer" });
 

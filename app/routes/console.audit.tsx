@@ -76,7 +76,7 @@ export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
             </td>
             <td className="p-2">
               <bdi dir="ltr" className="break-all">
-                {row.actorEmail ?? t("console.audit.system")}
+                {row.actorEmail ?? t(row.action === "staff.login-failed" ? "console.audit.unknownAccount" : "console.audit.system")}
               </bdi>
               {row.clientIp ? (
                 <div>

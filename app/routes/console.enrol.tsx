@@ -3,7 +3,7 @@
 // confirms with a code, and sees the ten recovery codes once; the same answer signs them in.
 import { data, Form, Link, useActionData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/console.enrol";
-import { enrolmentForm, STAFF_PASSWORD_MIN } from "../../common/console.ts";
+import { enrolmentForm, factorResetForm, STAFF_PASSWORD_MIN } from "../../common/console.ts";
 import { ConsoleError } from "../../server/console/errors.ts";
 import { completeEnrolment, consoleLoginIpLimit, consoleLoginLimited, showEnrolment } from "../../server/console/service.ts";
 import { totpQrSvg, totpUri } from "../../server/console/totp.ts";
@@ -25,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const enrolment = await showEnrolment(services, params.token);
     const uri = totpUri(enrolment.totpSecret, enrolment.email);
-    return { valid: true as const, email: enrolment.email, displayName: enrolment.displayName, secret: enrolment.totpSecret, uri, qrSvg: await totpQrSvg(uri) };
+    return { valid: true as const, email: enrolment.email, displayName: enrolment.displayName, keepsPassword: enrolment.keepsPassword, secret: enrolment.totpSecret, uri, qrSvg: await totpQrSvg(uri) };
   } catch (error) {
     if (error instanceof ConsoleError) return data({ valid: false as const, message: t("console.errors.ENROLMENT_INVALID") }, { status: 404 });
     throw error;
@@ -41,8 +41,9 @@ export const action = pageAction(
   "/console/enrol/:token",
   async ({ context, fields, params }) => {
     const token = params.token ?? "";
-    const input = validate(enrolmentForm, fields);
-    const done = await completeEnrolment(context.get(servicesContext), token, input, context.get(requestContext).clientIp);
+    // A reset second factor asks for the account's own password; a first enrolment sets one.
+    const form = (keepsPassword: boolean) => (keepsPassword ? validate(factorResetForm, fields) : validate(enrolmentForm, fields));
+    const done = await completeEnrolment(context.get(servicesContext), token, form, context.get(requestContext).clientIp);
     startConsoleSession(context, done.sessionToken);
     enrolledNow.add(context);
     return { ok: true, recoveryCodes: done.recoveryCodes } satisfies Enrolled;
@@ -93,9 +94,19 @@ export default function ConsoleEnrol({ loaderData }: Route.ComponentProps) {
       </p>
       <Form method="post" className="flex flex-col gap-4" noValidate>
         <FormMessage message={failure?.message} />
-        <h2 className="text-xl font-semibold">{t("console.enrol.passwordTitle")}</h2>
-        <Field name="password" type="password" label={t("console.fields.newPassword", { count: STAFF_PASSWORD_MIN })} autoComplete="new-password" dir="ltr" error={failure?.fieldErrors?.password} />
-        <Field name="confirmPassword" type="password" label={t("console.fields.confirmPassword")} autoComplete="new-password" dir="ltr" error={failure?.fieldErrors?.confirmPassword} />
+        {loaderData.keepsPassword ? (
+          <>
+            <h2 className="text-xl font-semibold">{t("console.enrol.currentPasswordTitle")}</h2>
+            <p>{t("console.enrol.resetHint")}</p>
+            <Field name="currentPassword" type="password" label={t("console.fields.currentPassword")} autoComplete="current-password" dir="ltr" error={failure?.fieldErrors?.currentPassword} />
+          </>
+        ) : (
+          <>
+            <h2 className="text-xl font-semibold">{t("console.enrol.passwordTitle")}</h2>
+            <Field name="password" type="password" label={t("console.fields.newPassword", { count: STAFF_PASSWORD_MIN })} autoComplete="new-password" dir="ltr" error={failure?.fieldErrors?.password} />
+            <Field name="confirmPassword" type="password" label={t("console.fields.confirmPassword")} autoComplete="new-password" dir="ltr" error={failure?.fieldErrors?.confirmPassword} />
+          </>
+        )}
         <h2 className="text-xl font-semibold">{t("console.enrol.authenticatorTitle")}</h2>
         <p>{t("console.enrol.scan")}</p>
         <div role="img" aria-label={t("console.enrol.qrLabel")} className="h-48 w-48 max-w-full bg-white" dangerouslySetInnerHTML={{ __html: loaderData.qrSvg }} />

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { staffAccounts, staffAudit, staffEnrolments } from "../db/schema.ts";
+import { staffAccounts, staffAudit, staffEnrolments, staffRecoveryCodes, staffSessions } from "../db/schema.ts";
 
 export const ENROLMENT_HOURS = 24;
 
@@ -45,7 +45,9 @@ export async function newEnrolment(tx: Tx, staffId: number): Promise<string> {
 
 /**
  * The console:admin script: the first admin, or a new enrolment (and the admin role) for an existing
- * account. Answers the one-time enrolment token.
+ * account. Answers the one-time enrolment token. Whoever runs the script holds the server, so an existing
+ * account starts over: its password, second factor, recovery codes and sessions end, and the link sets a new
+ * password (an admin's reset of a second factor, in the console, keeps the password and asks for it).
  */
 export async function createAdminEnrolment(db: Db, input: { email: string; displayName?: string }): Promise<{ staffId: number; token: string; created: boolean }> {
   const email = input.email.trim().toLowerCase();
@@ -54,8 +56,13 @@ export async function createAdminEnrolment(db: Db, input: { email: string; displ
     const actor: Actor = { staff: null, clientIp: null };
     if (existing) {
       const roles = [...new Set([...existing.roles, "admin"])].sort();
-      await tx.update(staffAccounts).set({ roles, disabled: false, updatedAt: new Date() }).where(eq(staffAccounts.id, existing.id));
-      await audit(tx, actor, "staff.admin-enrolment", `staff:${existing.id}`, staffView(existing), staffView({ ...existing, roles, disabled: false }));
+      await tx
+        .update(staffAccounts)
+        .set({ roles, disabled: false, passwordHash: null, totpSecret: null, totpLastStep: null, failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
+        .where(eq(staffAccounts.id, existing.id));
+      await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, existing.id));
+      await tx.delete(staffSessions).where(eq(staffSessions.staffId, existing.id));
+      await audit(tx, actor, "staff.admin-enrolment", `staff:${existing.id}`, staffView(existing), { ...staffView({ ...existing, roles, disabled: false }), startsOver: true });
       return { staffId: existing.id, token: await newEnrolment(tx, existing.id), created: false };
     }
     const [row] = await tx.insert(staffAccounts).values({ email, displayName: input.displayName?.trim() || email, roles: ["admin"] }).returning();

@@ -6,6 +6,7 @@ export type ConsoleErrorCode =
   | "LOGIN_RATE_LIMITED" // 429: too many logins from this client
   | "ENROLMENT_INVALID" // 404: the enrolment link is unknown, used or expired
   | "CODE_WRONG" // 400: the authenticator code of the enrolment does not match
+  | "CURRENT_PASSWORD_WRONG" // 400: a reset second factor's link: the account's own password is wrong (or it is locked)
   | "ROLE_REQUIRED" // 403: the staff member lacks the role this page needs
   | "STAFF_NOT_FOUND" // 404: no such staff account
   | "EMAIL_TAKEN" // 409: a staff account already has this e-mail
@@ -17,6 +18,7 @@ export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, 400 | 403 | 404 | 40
   LOGIN_RATE_LIMITED: 429,
   ENROLMENT_INVALID: 404,
   CODE_WRONG: 400,
+  CURRENT_PASSWORD_WRONG: 400,
   ROLE_REQUIRED: 403,
   STAFF_NOT_FOUND: 404,
   EMAIL_TAKEN: 409,

@@ -50,6 +50,12 @@ export interface EnrolmentView {
   displayName: string;
   /** The TOTP secret this enrolment offers (base32), shown on the enrolment page only until it is used. */
   totpSecret: string;
+  /**
+   * A reset second factor: the account keeps its password, and the link asks for it. Whoever holds the link
+   * (the admin who made it, a mailbox it passed through) cannot set a password of their own and take the
+   * account over.
+   */
+  keepsPassword: boolean;
 }
 
 const liveEnrolment = (tokenHash: string) => and(eq(staffEnrolments.tokenHash, tokenHash), isNull(staffEnrolments.usedAt), gt(staffEnrolments.expiresAt, sql`now()`));
@@ -60,7 +66,7 @@ export async function showEnrolment(services: AppServices, token: string): Promi
   const key = secretKey(services.config);
   return services.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: staffEnrolments.id, pending: staffEnrolments.pendingTotpSecret, email: staffAccounts.email, displayName: staffAccounts.displayName, disabled: staffAccounts.disabled })
+      .select({ id: staffEnrolments.id, pending: staffEnrolments.pendingTotpSecret, email: staffAccounts.email, displayName: staffAccounts.displayName, disabled: staffAccounts.disabled, passwordHash: staffAccounts.passwordHash })
       .from(staffEnrolments)
       .innerJoin(staffAccounts, eq(staffAccounts.id, staffEnrolments.staffId))
       .where(liveEnrolment(sha256(token)))
@@ -71,51 +77,104 @@ export async function showEnrolment(services: AppServices, token: string): Promi
       secret = newTotpSecret();
       await tx.update(staffEnrolments).set({ pendingTotpSecret: encryptSecret(key, secret) }).where(eq(staffEnrolments.id, row.id));
     }
-    return { email: row.email, displayName: row.displayName, totpSecret: secret };
+    return { email: row.email, displayName: row.displayName, totpSecret: secret, keepsPassword: row.passwordHash !== null };
   });
 }
 
+export type EnrolmentInput = { code: string } & ({ password: string } | { currentPassword: string });
+
+/** The form of an enrolment, read once the link is known: a reset second factor's asks for the current password. */
+export type EnrolmentForm = (keepsPassword: boolean) => EnrolmentInput;
+
 /**
- * Completes an enrolment: the code proves the authenticator holds the secret; the password is set, the
- * secret kept (encrypted), ten recovery codes made (hashed), every older session of the account ended, and
- * a new session started. Answers the recovery codes (shown once) and the session token.
+ * Completes an enrolment: the code proves the authenticator holds the secret; the password is set (or, on a
+ * reset second factor's link, the account's own password is checked and kept), the secret kept (encrypted),
+ * ten recovery codes made (hashed), every older session of the account ended, and a new session started.
+ * Answers the recovery codes (shown once) and the session token.
  */
-export async function completeEnrolment(services: AppServices, token: string, input: { password: string; code: string }, clientIp: string): Promise<{ recoveryCodes: string[]; sessionToken: string }> {
+export async function completeEnrolment(services: AppServices, token: string, readForm: EnrolmentForm, clientIp: string): Promise<{ recoveryCodes: string[]; sessionToken: string }> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new ConsoleError("ENROLMENT_INVALID");
   const key = secretKey(services.config);
   // Counted with the client's console tries, and the link looked at cheaply, before the ~50 ms of scrypt: a
   // flood of posts to made-up links costs an indexed read each, not a hash.
   const wait = await hitLimits(services.db, [consoleLoginIpLimit(services, clientIp)]);
   if (wait !== null) throw consoleLoginLimited(wait);
-  const [live] = await services.db.select({ id: staffEnrolments.id }).from(staffEnrolments).where(liveEnrolment(sha256(token))).limit(1);
+  const [live] = await services.db
+    .select({ staffId: staffEnrolments.staffId, email: staffAccounts.email, passwordHash: staffAccounts.passwordHash })
+    .from(staffEnrolments)
+    .innerJoin(staffAccounts, eq(staffAccounts.id, staffEnrolments.staffId))
+    .where(liveEnrolment(sha256(token)))
+    .limit(1);
   if (!live) throw new ConsoleError("ENROLMENT_INVALID");
-  // Hashed before the transaction: scrypt should not hold the row lock (which checks the link again).
-  const passwordHash = await hashPassword(input.password);
+  const input = readForm(live.passwordHash !== null);
+  let newPasswordHash: string | null = null;
+  if (live.passwordHash !== null) {
+    // A reset second factor: the account's own password, its try counted with the login's (and the lock
+    // checked) in SQL before scrypt, so the link cannot be used to guess the password.
+    const wrong = () => new ConsoleError("CURRENT_PASSWORD_WRONG", { fieldErrors: { currentPassword: ["console.errors.CURRENT_PASSWORD_WRONG"] } });
+    if (!("currentPassword" in input)) throw new ConsoleError("ENROLMENT_INVALID");
+    const counted = await countLoginTry(services.db, sql`id = ${live.staffId}`);
+    if (!counted || !counted.password_hash || !(await passwordMatches(input.currentPassword, counted.password_hash))) {
+      await audit(services.db, { staff: { id: live.staffId, email: live.email }, clientIp }, "staff.login-failed", `staff:${live.staffId}`, null, { reason: "reset-link-password", ...(counted && counted.failed_logins >= STAFF_LOGIN_MAX_FAILURES ? { locked: true } : {}) });
+      throw wrong();
+    }
+  } else {
+    if (!("password" in input)) throw new ConsoleError("ENROLMENT_INVALID");
+    // Hashed before the transaction: scrypt should not hold the row lock (which checks the link again).
+    newPasswordHash = await hashPassword(input.password);
+  }
   return services.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: staffEnrolments.id, staffId: staffEnrolments.staffId, pending: staffEnrolments.pendingTotpSecret })
       .from(staffEnrolments)
       .where(liveEnrolment(sha256(token)))
       .for("update");
-    if (!row) throw new ConsoleError("ENROLMENT_INVALID");
+    if (!row || row.staffId !== live.staffId) throw new ConsoleError("ENROLMENT_INVALID");
     const [account] = await tx.select().from(staffAccounts).where(eq(staffAccounts.id, row.staffId)).for("update");
-    if (!account || account.disabled || !row.pending) throw new ConsoleError("ENROLMENT_INVALID");
+    // The account's password changed kind since the look above (it cannot, short of a new enrolment): refuse.
+    if (!account || account.disabled || !row.pending || (account.passwordHash === null) !== (newPasswordHash !== null)) throw new ConsoleError("ENROLMENT_INVALID");
     const secret = decryptSecret(key, row.pending);
     const step = totpStepOf(secret, input.code);
     if (step === null) throw new ConsoleError("CODE_WRONG", { fieldErrors: { code: ["console.errors.CODE_WRONG"] } });
     await tx.update(staffEnrolments).set({ usedAt: new Date() }).where(eq(staffEnrolments.id, row.id));
     await tx
       .update(staffAccounts)
-      .set({ passwordHash, totpSecret: row.pending, totpLastStep: step, failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
+      .set({ passwordHash: newPasswordHash ?? account.passwordHash, totpSecret: row.pending, totpLastStep: step, failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
       .where(eq(staffAccounts.id, account.id));
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, account.id));
     const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await tx.insert(staffRecoveryCodes).values(recoveryCodes.map((code) => ({ staffId: account.id, codeHash: sha256(recoveryCodeKey(code)) })));
     await tx.delete(staffSessions).where(eq(staffSessions.staffId, account.id));
     const sessionToken = await createStaffSession(tx, account.id);
-    await audit(tx, { staff: { id: account.id, email: account.email }, clientIp }, "staff.enrol", `staff:${account.id}`, { enrolled: account.passwordHash !== null }, { enrolled: true });
+    await audit(tx, { staff: { id: account.id, email: account.email }, clientIp }, "staff.enrol", `staff:${account.id}`, { enrolled: account.totpSecret !== null }, { enrolled: true, passwordKept: newPasswordHash === null });
     return { recoveryCodes, sessionToken };
   });
+}
+
+type CountedTry = {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  totp_secret: string | null;
+  disabled: boolean;
+  failed_logins: number;
+};
+
+/**
+ * One password try of an account (`which` picks it), counted and the lock checked in one statement before any
+ * scrypt: N parallel wrong tries count exactly up to the limit and lock once. No row: no such account, or locked.
+ */
+async function countLoginTry(db: Db, which: ReturnType<typeof sql>): Promise<CountedTry | undefined> {
+  const counted = await db.execute<CountedTry>(sql`
+    update staff_accounts set
+      failed_logins = case when locked_until is not null and locked_until <= now() then 1 else failed_logins + 1 end,
+      locked_until = case
+        when (case when locked_until is not null and locked_until <= now() then 1 else failed_logins + 1 end) >= ${STAFF_LOGIN_MAX_FAILURES}
+          then now() + make_interval(mins => ${STAFF_LOCK_MINUTES})
+        else null end
+    where ${which} and (locked_until is null or locked_until <= now())
+    returning id, email, password_hash, totp_secret, disabled, failed_logins`);
+  return counted.rows[0];
 }
 
 async function createStaffSession(db: Executor, staffId: number): Promise<string> {
@@ -144,16 +203,7 @@ export async function login(services: AppServices, input: { email: string; passw
   const { db } = services;
   const wait = await hitLimits(db, [consoleLoginIpLimit(services, clientIp)]);
   if (wait !== null) throw consoleLoginLimited(wait);
-  const counted = await db.execute<{ id: string; email: string; password_hash: string | null; totp_secret: string | null; disabled: boolean; locked: boolean; failed_logins: number }>(sql`
-    update staff_accounts set
-      failed_logins = case when locked_until is not null and locked_until <= now() then 1 else failed_logins + 1 end,
-      locked_until = case
-        when (case when locked_until is not null and locked_until <= now() then 1 else failed_logins + 1 end) >= ${STAFF_LOGIN_MAX_FAILURES}
-          then now() + make_interval(mins => ${STAFF_LOCK_MINUTES})
-        else null end
-    where email = ${input.email} and (locked_until is null or locked_until <= now())
-    returning id, email, password_hash, totp_secret, disabled, false as locked, failed_logins`);
-  const row = counted.rows[0];
+  const row = await countLoginTry(db, sql`email = ${input.email}`);
   const failed = async (reason: string, staff: { id: number; email: string } | null) => {
     await audit(db, { staff, clientIp }, "staff.login-failed", staff ? `staff:${staff.id}` : null, null, { reason, ...(row && row.failed_logins >= STAFF_LOGIN_MAX_FAILURES ? { locked: true } : {}) });
     return new ConsoleError("LOGIN_FAILED");
@@ -166,33 +216,37 @@ export async function login(services: AppServices, input: { email: string; passw
   }
   const staff = { id: Number(row.id), email: row.email };
   if (!(await passwordMatches(input.password, row.password_hash))) throw await failed("password", staff);
-  if (!(await secondFactorAccepted(services, staff.id, row.totp_secret, input.code))) throw await failed("code", staff);
+  const factor = await secondFactorAccepted(services, staff.id, row.totp_secret, input.code);
+  if (!factor) throw await failed("code", staff);
   return db.transaction(async (tx) => {
     await tx.update(staffAccounts).set({ failedLogins: 0, lockedUntil: null }).where(eq(staffAccounts.id, staff.id));
     const sessionToken = await createStaffSession(tx, staff.id);
-    await audit(tx, { staff, clientIp }, "staff.login", `staff:${staff.id}`, null, null);
+    // A login with a recovery code is marked, with how many are left: a sign of a lost authenticator.
+    const left = factor === "recovery-code" ? (await tx.select({ n: count() }).from(staffRecoveryCodes).where(and(eq(staffRecoveryCodes.staffId, staff.id), isNull(staffRecoveryCodes.usedAt))))[0]!.n : undefined;
+    await audit(tx, { staff, clientIp }, "staff.login", `staff:${staff.id}`, null, factor === "recovery-code" ? { factor, recoveryCodesLeft: left } : { factor });
     return { sessionToken, staffId: staff.id };
   });
 }
 
-async function secondFactorAccepted(services: AppServices, staffId: number, encryptedSecret: string, code: string): Promise<boolean> {
+/** Which second factor signed in (a TOTP code or a recovery code), or null when the code is not good. */
+async function secondFactorAccepted(services: AppServices, staffId: number, encryptedSecret: string, code: string): Promise<"totp" | "recovery-code" | null> {
   if (/^\d{6}$/.test(code)) {
     const step = totpStepOf(decryptSecret(secretKey(services.config), encryptedSecret), code);
-    if (step === null) return false;
+    if (step === null) return null;
     // A step is accepted once: a code seen over a shoulder cannot be used again.
     const taken = await services.db
       .update(staffAccounts)
       .set({ totpLastStep: step })
       .where(and(eq(staffAccounts.id, staffId), sql`(${staffAccounts.totpLastStep} is null or ${staffAccounts.totpLastStep} < ${step})`))
       .returning({ id: staffAccounts.id });
-    return taken.length === 1;
+    return taken.length === 1 ? "totp" : null;
   }
   const used = await services.db
     .update(staffRecoveryCodes)
     .set({ usedAt: new Date() })
     .where(and(eq(staffRecoveryCodes.staffId, staffId), eq(staffRecoveryCodes.codeHash, sha256(recoveryCodeKey(code))), isNull(staffRecoveryCodes.usedAt)))
     .returning({ id: staffRecoveryCodes.id });
-  return used.length === 1;
+  return used.length === 1 ? "recovery-code" : null;
 }
 
 /** The staff member of a live console session (30 minutes idle, 12 hours absolute, account enabled), or null. */

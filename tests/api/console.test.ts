@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { catalogs } from "../support/contract.ts";
-import { consoleCookieOf, createFirstAdmin, enrolOverHttp, pageGet, pagePost, STAFF_PASSWORD, totpCode, type Enrolled } from "../support/console.ts";
+import { consoleCookieOf, createFirstAdmin, enrolOverHttp, pageGet, pagePost, secretOnPage, STAFF_PASSWORD, totpCode, type Enrolled } from "../support/console.ts";
 import { withClient } from "../support/database.ts";
 import { expectNotLogged, insertSession } from "../support/subscriber.ts";
 import { send, startTestServer, type HttpAnswer, type TestServer } from "../support/test-server.ts";
@@ -247,6 +247,9 @@ describe("login", () => {
     expect((await login("recovery@example.com", STAFF_PASSWORD, code.toUpperCase())).status).toBe(302);
     expect((await login("recovery@example.com", STAFF_PASSWORD, code)).status).toBe(400);
     expect((await login("recovery@example.com", STAFF_PASSWORD, staff.recoveryCodes[4]!.replace("-", ""))).status).toBe(302);
+    // Each login says which factor signed in; a recovery code's, how many are left (a lost authenticator shows).
+    const logins = await withClient(server.databaseUrl, async (client) => (await client.query("select after from staff_audit where action = 'staff.login' and actor_email = 'recovery@example.com' order by id")).rows.map((row) => row.after));
+    expect(logins).toEqual([{ factor: "recovery-code", recoveryCodesLeft: 9 }, { factor: "recovery-code", recoveryCodesLeft: 8 }]);
   });
 
   test("a session idle for 30 minutes has ended, so has one 12 hours old; logout ends a session", async () => {
@@ -266,6 +269,67 @@ describe("login", () => {
     const out = await pagePost(server, "/console/logout", {}, { cookie });
     expect(out.status).toBe(302);
     expect((await pageGet(server, "/console", { cookie })).status).toBe(302);
+  });
+});
+
+describe("a lost authenticator, reset by an admin", () => {
+  const login = (email: string, password: string, code: string) => pagePost(server, "/console/login", { email, password, code }, { language: "en" });
+  const staffIdOf = (email: string) => withClient(server.databaseUrl, async (client) => Number((await client.query("select id from staff_accounts where email = $1", [email])).rows[0].id));
+  async function resetLink(email: string): Promise<string> {
+    const answer = await pagePost(server, "/console/staff", { intent: "reset-factor", staffId: String(await staffIdOf(email)) }, { cookie: admin.cookie });
+    expect(answer.status, answer.text.slice(0, 300)).toBe(200);
+    const link = /data-testid="enrolment-link"[^>]*>([^<]+)</.exec(answer.text)?.[1];
+    expect(link, answer.text.slice(0, 300)).toBeDefined();
+    secretsSeen.push(new URL(link!).pathname.split("/").pop()!);
+    return new URL(link!).pathname;
+  }
+
+  test("the reset link asks for the account's own password, not a new one: the admin who holds the link cannot take the account over", async () => {
+    const staff = await enrolOverHttp(server, await invite("lost@example.com", { roleEditor: "on" }));
+    const path = await resetLink("lost@example.com");
+    // The old factor, the recovery codes and the sessions ended with the reset.
+    expect((await pageGet(server, "/console", { cookie: staff.cookie })).status).toBe(302);
+    expect((await login("lost@example.com", STAFF_PASSWORD, staff.recoveryCodes[0]!)).status).toBe(400);
+    const page = await pageGet(server, path, { language: "en" });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('name="currentPassword"');
+    expect(page.text).not.toContain('name="confirmPassword"');
+    const secret = secretOnPage(page.text);
+    // Whoever sets a password of their own through the link is refused, and the account keeps its password.
+    const takeover = await pagePost(server, path, { password: "the admin's own password", confirmPassword: "the admin's own password", code: totpCode(secret) }, { language: "en" });
+    expect(takeover.status).toBe(400);
+    const wrong = await pagePost(server, path, { currentPassword: "not the password", code: totpCode(secret) }, { language: "en" });
+    expect(wrong.status).toBe(400);
+    expectMessage(wrong, consoleMessage("en", "CURRENT_PASSWORD_WRONG"));
+    const right = await pagePost(server, path, { currentPassword: STAFF_PASSWORD, code: totpCode(secret) }, { language: "ar" });
+    expect(right.status, right.text.slice(0, 300)).toBe(200);
+    expect([...right.text.matchAll(/<li>([a-z2-9]{5}-[a-z2-9]{5})<\/li>/g)]).toHaveLength(10);
+    // The same password with the new authenticator signs in; the old authenticator's codes do not.
+    expect((await login("lost@example.com", STAFF_PASSWORD, totpCode(staff.secret, 1))).status).toBe(400);
+    expect((await login("lost@example.com", STAFF_PASSWORD, totpCode(secret, 1))).status).toBe(302);
+    const audit = await withClient(server.databaseUrl, async (client) => (await client.query("select action from staff_audit where target = $1 order by id", [`staff:${await staffIdOf("lost@example.com")}`])).rows.map((row) => row.action));
+    expect(audit).toEqual(expect.arrayContaining(["staff.reset-factor", "staff.enrol"]));
+  });
+
+  test("wrong passwords on a reset link count with the account's login tries: 5 lock it, and then the right one is refused too", async () => {
+    await enrolOverHttp(server, await invite("lost-twice@example.com", { roleEditor: "on" }));
+    const path = await resetLink("lost-twice@example.com");
+    const secret = secretOnPage((await pageGet(server, path)).text);
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => pagePost(server, path, { currentPassword: `guess ${index}`, code: totpCode(secret) }, { language: "en" })));
+    for (const answer of answers) expect(answer.status).toBe(400);
+    const row = await withClient(server.databaseUrl, async (client) => (await client.query("select failed_logins, locked_until > now() as locked from staff_accounts where email = 'lost-twice@example.com'")).rows[0]);
+    expect(row).toEqual({ failed_logins: 5, locked: true });
+    const right = await pagePost(server, path, { currentPassword: STAFF_PASSWORD, code: totpCode(secret) }, { language: "en" });
+    expect(right.status).toBe(400);
+    expectMessage(right, consoleMessage("en", "CURRENT_PASSWORD_WRONG"));
+    // Whoever holds the server starts the account over with npm run console:admin: the link sets a new password.
+    const { stdout } = await run(process.execPath, ["scripts/console-admin.js", "--email", "lost-twice@example.com"], { env: { PATH: process.env.PATH, DATABASE_URL: server.databaseUrl, PUBLIC_URL: server.url } });
+    const link = /(http\S+\/console\/enrol\/[A-Za-z0-9_-]+)/.exec(stdout)![1]!;
+    secretsSeen.push(new URL(link).pathname.split("/").pop()!);
+    const restarted = await enrolOverHttp(server, link, "a brand new password for this one");
+    expect((await pageGet(server, "/console", { cookie: restarted.cookie })).status).toBe(200);
+    expect((await login("lost-twice@example.com", STAFF_PASSWORD, totpCode(restarted.secret, 1))).status).toBe(400);
+    expect((await login("lost-twice@example.com", "a brand new password for this one", totpCode(restarted.secret, 1))).status).toBe(302);
   });
 });
 
@@ -360,6 +424,15 @@ describe("the console's answers", () => {
     for (const row of rows) {
       expect(row).toContain("Failed sign-in");
       expect(row).toContain("race@example.com");
+    }
+    // A failed login with an e-mail of no account is shown as such, not as the console:admin script.
+    expect((await pagePost(server, "/console/login", { email: "nobody-here@example.org", password: "a guess", code: "123456" })).status).toBe(400);
+    const unknown = await pageGet(server, "/console/audit?lang=en&action=staff.login-failed", { cookie: admin.cookie });
+    const unknownRows = unknown.text.split('data-testid="audit-row"').slice(1).map((row) => row.split("</tr>")[0]!).filter((row) => !row.includes("@example.com"));
+    expect(unknownRows.length).toBeGreaterThan(0);
+    for (const row of unknownRows) {
+      expect(row).toContain("an e-mail of no account");
+      expect(row).not.toContain("console:admin");
     }
     const none = await pageGet(server, "/console/audit?lang=en&from=2000-01-01&to=2000-01-02", { cookie: admin.cookie });
     expect([...none.text.matchAll(/data-testid="audit-row"/g)]).toHaveLength(0);
