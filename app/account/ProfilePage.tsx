@@ -96,7 +96,7 @@ export function ProfilePage({ heading, profile, lineState, mainGsm, numbers, cit
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const [editing, setEditing] = useState(askedToEdit);
-  const [EditProfileDialog, loadDialog, dialogFailed] = useLazyComponent(loadEditProfileDialog);
+  const [EditProfileDialog, loadDialog, dialogFailed] = useLazyComponent(loadEditProfileDialog, { preload: "idle" });
   useEffect(() => {
     if (editing && !EditProfileDialog) void loadDialog();
   }, [editing, EditProfileDialog, loadDialog]);

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "../i18n/react.ts";
 import { useShell } from "../shell/ShellContext.tsx";
 import { OverlayErrorState } from "../shell/ErrorState.tsx";
-import { useLazyComponent } from "../shell/useLazy.ts";
+import { intentProps, useLazyComponent } from "../shell/useLazy.ts";
 import type { ShareTarget } from "./ShareDialog.tsx";
 
 const loadShareDialog = () => import("./ShareDialog.tsx").then((module) => module.ShareDialog);
@@ -12,7 +12,7 @@ const loadShareDialog = () => import("./ShareDialog.tsx").then((module) => modul
 export function ShareButton({ title }: { title: string }) {
   const { t } = useTranslation();
   const { language } = useShell().shell;
-  const [ShareDialog, ensureDialog, loadFailed, dismissFailure] = useLazyComponent(loadShareDialog, { preloadWhenIdle: false });
+  const [ShareDialog, ensureDialog, loadFailed, dismissFailure, prepareDialog] = useLazyComponent(loadShareDialog);
   const [target, setTarget] = useState<ShareTarget | null>(null);
 
   const open = async () => {
@@ -28,6 +28,7 @@ export function ShareButton({ title }: { title: string }) {
       <button
         type="button"
         onClick={() => void open()}
+        {...intentProps(prepareDialog)}
         aria-haspopup="dialog"
         className="flex items-center gap-2 self-start rounded-lg border-2 border-brand-600 px-4 py-2 font-bold text-brand-700 hover:bg-brand-50"
       >

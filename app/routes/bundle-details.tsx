@@ -15,7 +15,7 @@ import { UssdCode } from "../content/UssdCode.tsx";
 import { activateBundlePath } from "../my-line/paths.ts";
 import { Link, useNavigate } from "react-router";
 import { useEffect, useState } from "react";
-import { useLazyComponent } from "../shell/useLazy.ts";
+import { intentProps, useLazyComponent } from "../shell/useLazy.ts";
 
 const loadActivateDialog = () => import("../my-line/ActivateBundleDialog.tsx").then((module) => module.ActivateBundleDialog);
 
@@ -42,7 +42,7 @@ export default function BundleDetails({ loaderData }: Route.ComponentProps) {
   const { bundle } = loaderData;
   // A subscriber confirms in a dialog over this page; a guest (and anyone before hydration) follows the link.
   const [confirming, setConfirming] = useState(false);
-  const [ActivateBundleDialog, loadDialog] = useLazyComponent(loadActivateDialog, { preloadWhenIdle: false });
+  const [ActivateBundleDialog, loadDialog, , , prepareDialog] = useLazyComponent(loadActivateDialog);
   const navigate = useNavigate();
   useEffect(() => {
     // A dialog whose code does not arrive in time: the same confirmation on My line instead.
@@ -78,6 +78,8 @@ export default function BundleDetails({ loaderData }: Route.ComponentProps) {
               event.preventDefault();
               setConfirming(true);
             }}
+            // A subscriber's confirmation dialog is fetched when the link shows intent.
+            {...(account ? intentProps(prepareDialog) : {})}
             className="self-start rounded-lg bg-brand-700 px-4 py-2.5 font-bold text-white hover:bg-brand-800"
           >
             {t("myLine.activate")}

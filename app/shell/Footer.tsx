@@ -13,7 +13,7 @@ const linkClass = "text-slate-200 hover:text-white hover:underline";
 // The link lists are navigation landmarks; "Follow us" is a plain group (pages have their own "Follow us").
 export function Footer() {
   const { t } = useTranslation();
-  const { shell, authDialog, openAuthDialog } = useShell();
+  const { shell, authDialog, openAuthDialog, prepareAuthDialog } = useShell();
   const { bundleCategories, apps, socialLinks } = shell.footer;
   return (
     <footer className="on-dark mt-16 bg-brand-900 text-slate-200">
@@ -74,6 +74,7 @@ export function Footer() {
             <AuthModeToggle
               mode={authDialog}
               onToggle={openAuthDialog}
+              onIntent={prepareAuthDialog}
               className="mt-6 text-start text-sm font-bold text-accent-400 underline underline-offset-4 hover:text-white"
             />
           )}

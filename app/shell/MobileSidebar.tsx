@@ -8,7 +8,7 @@ const loadSidebar = () => import("./overlays/SidebarModal.tsx").then((module) =>
 export function MobileSidebar() {
   const { t } = useTranslation();
   return (
-    <OverlayTrigger load={loadSidebar} label={t("nav.openMenu")} className="rounded-md p-2 text-brand-800 hover:bg-brand-50 nav:hidden">
+    <OverlayTrigger load={loadSidebar} preload="idle" label={t("nav.openMenu")} className="rounded-md p-2 text-brand-800 hover:bg-brand-50 nav:hidden">
       <MenuIcon width={24} height={24} />
     </OverlayTrigger>
   );

@@ -1,9 +1,10 @@
 // A button that opens an overlay whose code is loaded lazily (useLazy.ts). Before the code has
 // arrived a press loads it and then opens the overlay, so no press is lost; if it does not arrive, the
 // error state's retry loads it and opens the overlay.
-import { useRef, useState, type ComponentType, type ReactNode, type RefObject } from "react";
+import { useEffect, useRef, useState, type ComponentType, type ReactNode, type RefObject } from "react";
 import { OverlayErrorState } from "./ErrorState.tsx";
-import { useLazyComponent } from "./useLazy.ts";
+import { whenIdleAfterInteractive } from "./lazy-load.ts";
+import { intentProps, useLazyComponent, type Preload } from "./useLazy.ts";
 
 export interface OverlayProps {
   triggerRef: RefObject<HTMLElement | null>;
@@ -18,8 +19,11 @@ export function OverlayTrigger({
   children,
   isOpen: controlledOpen,
   onOpenChange: controlledChange,
+  preload = "intent",
 }: {
   load: () => Promise<ComponentType<OverlayProps>>;
+  /** When the overlay's code is fetched before the first press: on intent (hover, focus, touch) or also at idle. */
+  preload?: Preload;
   label?: string;
   className: string;
   children: ReactNode;
@@ -30,7 +34,14 @@ export function OverlayTrigger({
   const [localOpen, setLocalOpen] = useState(false);
   const isOpen = controlledOpen ?? localOpen;
   const setOpen = controlledChange ?? setLocalOpen;
-  const [Overlay, ensure, loadFailed, dismissFailure] = useLazyComponent(load);
+  const [Overlay, ensure, loadFailed, dismissFailure, prepare] = useLazyComponent(load);
+  // An idle preload only while the trigger is on screen (the phone's menu button is hidden on a desktop).
+  useEffect(() => {
+    if (preload !== "idle") return;
+    return whenIdleAfterInteractive(() => {
+      if (triggerRef.current?.getClientRects().length) prepare();
+    });
+  }, [preload, prepare]);
   const openOnceLoaded = () => void ensure().then((loaded) => loaded && setOpen(true));
   // A press on the trigger while the overlay is open first closes it as an outside press; the
   // click that follows must not open it again.
@@ -44,6 +55,7 @@ export function OverlayTrigger({
         aria-haspopup="dialog"
         aria-expanded={isOpen}
         className={className}
+        {...intentProps(prepare)}
         onPointerDown={() => {
           openAtPointerDown.current = isOpen;
         }}

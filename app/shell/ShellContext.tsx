@@ -14,6 +14,8 @@ export interface ShellState {
   openAuthDialog(mode: AuthDialogMode): void;
   authDialog: AuthDialogMode | null;
   closeAuthDialog(): void;
+  /** Fetches the account card's code ahead of its opening (a guest showed intent: the account menu, the footer link). */
+  prepareAuthDialog(): void;
 }
 
 export const ShellContext = createContext<ShellState | null>(null);

@@ -1,5 +1,5 @@
 // The frame of every page: navbar, main content, footer, support menu and toasts.
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type ComponentProps, type ReactNode } from "react";
 import { useTranslation } from "../i18n/react.ts";
 import { useNavigation, useSearchParams } from "react-router";
 import { LAZY_LOAD_TIMEOUT_MS } from "../../common/constants.ts";
@@ -23,6 +23,8 @@ export function SiteShell({ shell, children }: { shell: ShellData; children: Rea
   const [searchParams] = useSearchParams();
   const askedToLogIn = searchParams.get(OPEN_LOGIN_PARAM) === "1" && !shell.account;
   const [authDialog, setAuthDialog] = useState<AuthDialogMode | null>(askedToLogIn ? "login" : null);
+  const authDialogCode = useLazyComponent(loadAuthDialog);
+  const prepareAuthDialog = authDialogCode[4];
   // Marks the document once React has hydrated it (tests wait for it before clicking); the overlays' code
   // preloads only after this mark (lazy-load.ts). The shell's effect runs after those of everything inside it.
   useEffect(() => {
@@ -43,8 +45,9 @@ export function SiteShell({ shell, children }: { shell: ShellData; children: Rea
       authDialog,
       openAuthDialog: setAuthDialog,
       closeAuthDialog: () => setAuthDialog(null),
+      prepareAuthDialog,
     }),
-    [shell, welcomeOpen, authDialog],
+    [shell, welcomeOpen, authDialog, prepareAuthDialog],
   );
   return (
     <ShellContext.Provider value={state}>
@@ -58,7 +61,7 @@ export function SiteShell({ shell, children }: { shell: ShellData; children: Rea
       <Footer />
       <SupportMenu />
       <Toasts />
-      <AuthDialogHost />
+      <AuthDialogHost code={authDialogCode} />
     </ShellContext.Provider>
   );
 }
@@ -82,11 +85,15 @@ function PageUnlessStalled({ children }: { children: ReactNode }) {
 }
 
 const loadAuthDialog = () => import("../account/AuthDialog.tsx").then((module) => module.default);
+type AuthDialogProps = ComponentProps<Awaited<ReturnType<typeof loadAuthDialog>>>;
 
-/** Mounts the account card (login, register, add-number) while it is open; its code loads lazily. */
-function AuthDialogHost() {
+/**
+ * Mounts the account card (login, register, add-number) while it is open; its code (with the forms' checks,
+ * Zod among them) loads at the opening, or earlier on a guest's intent (prepareAuthDialog), never at idle.
+ */
+function AuthDialogHost({ code }: { code: ReturnType<typeof useLazyComponent<AuthDialogProps>> }) {
   const { authDialog, openAuthDialog, closeAuthDialog } = useShell();
-  const [AuthDialog, ensure, loadFailed] = useLazyComponent(loadAuthDialog);
+  const [AuthDialog, ensure, loadFailed] = code;
   useEffect(() => {
     if (authDialog) void ensure();
   }, [authDialog, ensure]);

@@ -12,9 +12,11 @@ const outlinedButton = "rounded-lg border-2 border-brand-700 px-4 py-2 font-bold
 
 /** Closes the menu and opens the account card in `mode`. */
 function OpenCardButton({ mode, label, className }: { mode: AuthDialogMode; label: string; className: string }) {
-  const { openAuthDialog, setWelcomeOpen } = useShell();
+  const { openAuthDialog, setWelcomeOpen, prepareAuthDialog } = useShell();
   return (
     <Button
+      onHoverStart={prepareAuthDialog}
+      onFocus={prepareAuthDialog}
       onPress={() => {
         setWelcomeOpen(false);
         openAuthDialog(mode);
@@ -28,7 +30,12 @@ function OpenCardButton({ mode, label, className }: { mode: AuthDialogMode; labe
 
 export function WelcomeMenu() {
   const { t } = useTranslation();
-  const { shell } = useShell();
+  const { shell, prepareAuthDialog } = useShell();
+  // A guest who opened the account menu is one step from the login card: its code is fetched now.
+  const guest = !shell.account;
+  useEffect(() => {
+    if (guest) prepareAuthDialog();
+  }, [guest, prepareAuthDialog]);
   return (
     <div className="flex flex-col gap-3">
       <Heading slot="title" className="text-lg font-bold text-brand-800">

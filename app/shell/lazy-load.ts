@@ -46,11 +46,19 @@ export function markInteractive(): void {
   waitingForInteractive.clear();
 }
 
+/** Whether the browser says the visitor wants to save data (`navigator.connection.saveData`). */
+export function saveDataRequested(): boolean {
+  return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+}
+
 /**
  * Runs `task` once the page is interactive (markInteractive), loaded (the window's load event) and the
  * browser idle — in that order, each step in a task of its own. Returns the cancel function.
  */
 export function whenIdleAfterInteractive(task: () => void): () => void {
+  // A visitor who asked to save data (Chrome's Lite mode, the Save-Data setting) gets optional code only on
+  // intent or use, never ahead of it.
+  if (saveDataRequested()) return () => {};
   let cancelled = false;
   let cancelIdle = () => {};
   const onIdle = () => {

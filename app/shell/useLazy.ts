@@ -1,12 +1,17 @@
 // Overlays (menus, sidebar, toasts, dialogs) are not needed to paint or use the page, so their code is not
-// loaded before the page is interactive: it is fetched when the browser is idle after the page has been
-// hydrated and has loaded (whenIdleAfterInteractive), or at first use. A part
-// asked for that does not arrive in time (loadInTime) is reported as failed: the caller shows the error
-// state, whose retry asks again. A preload nobody asked for fails quietly.
+// loaded before the page is interactive. Each is fetched at first use, and earlier either on intent — the
+// pointer over its trigger, the trigger focused or touched (`prepare`) — or, for the few a visitor is likely
+// to open (the phone's menu), when the browser is idle after the page is interactive (whenIdleAfterInteractive),
+// which a data-saver connection never does. A part asked for that does not arrive in time (loadInTime) is
+// reported as failed: the caller shows the error state, whose retry asks again. A preload nobody asked for
+// fails quietly.
 import { useCallback, useEffect, useState, type ComponentType } from "react";
 import { loadInTime, whenIdleAfterInteractive } from "./lazy-load.ts";
 
-export function useLazyComponent<P>(load: () => Promise<ComponentType<P>>, { preloadWhenIdle = true } = {}) {
+/** When a lazy part's code is fetched before its first use: when the browser is idle, or on intent only. */
+export type Preload = "idle" | "intent";
+
+export function useLazyComponent<P>(load: () => Promise<ComponentType<P>>, { preload = "intent" }: { preload?: Preload } = {}) {
   const [Component, setComponent] = useState<ComponentType<P> | null>(null);
   const [failed, setFailed] = useState(false);
   /** The component, once loaded; null (and `failed`) when it did not arrive. */
@@ -21,10 +26,22 @@ export function useLazyComponent<P>(load: () => Promise<ComponentType<P>>, { pre
       return null;
     }
   }, [load]);
+  /** Fetches the code ahead of its use (intent shown); a failure here is not shown: the use will retry. */
+  const prepare = useCallback(() => {
+    loadInTime(load).then(
+      (loaded) => setComponent(() => loaded),
+      () => {},
+    );
+  }, [load]);
   useEffect(() => {
-    if (!preloadWhenIdle) return;
-    return whenIdleAfterInteractive(() => void loadInTime(load).then((loaded) => setComponent(() => loaded), () => {}));
-  }, [load, preloadWhenIdle]);
+    if (preload !== "idle") return;
+    return whenIdleAfterInteractive(prepare);
+  }, [prepare, preload]);
   const dismissFailure = useCallback(() => setFailed(false), []);
-  return [Component, ensure, failed, dismissFailure] as const;
+  return [Component, ensure, failed, dismissFailure, prepare] as const;
+}
+
+/** The props that fetch a lazy part's code when its trigger shows intent: hovered, focused or touched. */
+export function intentProps(prepare: () => void) {
+  return { onPointerEnter: prepare, onFocus: prepare, onTouchStart: prepare };
 }

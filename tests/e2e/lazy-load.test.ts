@@ -10,7 +10,7 @@ import { LAZY_LOAD_TIMEOUT_MS } from "../../common/constants.ts";
 import type { Language } from "../../common/language.ts";
 import { freshNumber, insertSession } from "../support/subscriber.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
-import { DESKTOP, launchBrowser, openPage, waitForHydration } from "./browser.ts";
+import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
 
 let server: TestServer;
 let browser: Browser;
@@ -119,6 +119,80 @@ describe("a lazily loaded part that does not arrive within 120 s", () => {
     await page.getByRole("heading", { level: 1, name: en.page.roaming }).waitFor();
     await waitForHydration(page);
     expect(await page.getByRole("alert").filter({ hasText: en.content.error }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+/** Every script a page fetched (its file name and bytes as transferred), from the browser's own network events. */
+async function recordScripts(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const urls = new Map<string, string>();
+  const scripts = new Map<string, number>();
+  cdp.on("Network.responseReceived", (event) => {
+    if (event.type === "Script") urls.set(event.requestId, new URL(event.response.url).pathname.split("/").pop()!);
+  });
+  cdp.on("Network.loadingFinished", (event) => {
+    const name = urls.get(event.requestId);
+    if (name) scripts.set(name, event.encodedDataLength);
+  });
+  return {
+    names: () => [...scripts.keys()],
+    kilobytes: () => [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0) / 1024,
+  };
+}
+
+/** The scripts of the shell's optional parts, by the start of their file names. */
+const isChunk = (names: string[], start: string) => names.some((name) => name.startsWith(`${start}-`));
+
+describe("what a first view of /home fetches, and when the rest comes (issue 18)", () => {
+  it("on a phone, all the JavaScript of /home until the network is quiet is at most 160 KB: the login card, Zod and the popovers are not fetched ahead, only the menu", async () => {
+    const { page, context } = await openPage(browser, server.url, PHONE, "ar");
+    const scripts = await recordScripts(page);
+    await page.goto("/home");
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    // The phone's menu is the one overlay fetched at idle time (its button is on screen).
+    await expect.poll(() => isChunk(scripts.names(), "SidebarModal"), { message: "the menu's code at idle time" }).toBe(true);
+    await page.waitForLoadState("networkidle");
+    const names = scripts.names();
+    process.stdout.write(`/home at 390 px (ar): ${scripts.kilobytes().toFixed(1)} KB of JavaScript in ${names.length} files\n`);
+    expect(scripts.kilobytes(), names.join(", ")).toBeLessThanOrEqual(160);
+    for (const part of ["AuthDialog", "zod", "WelcomePopover", "SupportPopover", "ToastRegion"]) expect(isChunk(names, part), `${part} fetched ahead of its use`).toBe(false);
+    await context.close();
+  });
+
+  it("with Save-Data, nothing is fetched ahead: the menu's code comes when its button is pressed, and the menu opens", async () => {
+    const { page, context } = await openPage(browser, server.url, PHONE, "en");
+    await page.addInitScript(() => Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }));
+    const scripts = await recordScripts(page);
+    await page.goto("/home");
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    // Idle time has come and gone (a later task than every idle callback): still no menu code.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 200))));
+    expect(isChunk(scripts.names(), "SidebarModal")).toBe(false);
+    await page.getByRole("button", { name: en.nav.openMenu }).click();
+    await page.getByRole("dialog").waitFor();
+    expect(isChunk(scripts.names(), "SidebarModal")).toBe(true);
+    await context.close();
+  });
+
+  it("intent fetches the code before the press: the pointer over the account button brings its menu, the menu open brings the login card", async () => {
+    const { page, context } = await openPage(browser, server.url, DESKTOP, "en");
+    const scripts = await recordScripts(page);
+    await page.goto("/home");
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    expect(isChunk(scripts.names(), "WelcomePopover")).toBe(false);
+    const account = page.getByRole("button", { name: en.nav.account });
+    await account.hover();
+    await expect.poll(() => isChunk(scripts.names(), "WelcomePopover"), { message: "the account menu's code on hover" }).toBe(true);
+    expect(isChunk(scripts.names(), "AuthDialog")).toBe(false);
+    await account.click();
+    await expect.poll(() => isChunk(scripts.names(), "AuthDialog"), { message: "the login card's code once a guest opened the account menu" }).toBe(true);
+    await page.getByRole("dialog").getByRole("button", { name: en.welcome.login }).click();
+    await page.getByRole("dialog", { name: en.auth.loginTitle }).waitFor();
     await context.close();
   });
 });
