@@ -7,7 +7,7 @@ import { precompress } from "./build-tools/precompress.ts";
 // server build itself: the API, the pages and every server module then share one module
 // graph, so there is one database pool and one set of services per process.
 export default defineConfig({
-  build: { assetsInlineLimit: 0 },
+  build: { assetsInlineLimit: 0, sourcemap: process.env.BUILD_SOURCEMAP === "1" },
   environments: {
     ssr: {
       build: { rollupOptions: { input: "./server/app.ts" } },

@@ -1,5 +1,4 @@
 import { I18nextProvider } from "./i18n/react.ts";
-import { I18nProvider } from "react-aria-components";
 import { useContext, useMemo, useState } from "react";
 import {
   isRouteErrorResponse,
@@ -79,9 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {i18n && shell ? (
           <I18nextProvider i18n={i18n}>
-            <I18nProvider locale={language === "ar" ? "ar-SY" : "en-GB"}>
-              {isConsole ? children : <SiteShell shell={shell}>{children}</SiteShell>}
-            </I18nProvider>
+            {isConsole ? children : <SiteShell shell={shell}>{children}</SiteShell>}
           </I18nextProvider>
         ) : (
           children

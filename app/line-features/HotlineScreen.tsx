@@ -11,6 +11,7 @@ import type { HotlineLine } from "../../server/line-features/types.ts";
 import { useShell } from "../shell/ShellContext.tsx";
 import { showToast } from "../shell/toast-queue.ts";
 import type { FeatureAnswer } from "./feature-actions.server.ts";
+import { withAriaLocale } from "../shell/AriaLocale.tsx";
 
 export const HOTLINE_INTENT = { sendCode: "send-code", setPassword: "set-password", deactivate: "deactivate", reactivate: "reactivate" } as const;
 type Panel = "password" | "state" | null;
@@ -28,7 +29,10 @@ function useAnswer(fetcher: { state: string; data?: FeatureAnswer }, onSuccess: 
   }, [fetcher.state, fetcher.data]);
 }
 
-export function HotlineScreen({ lines }: { lines: HotlineLine[] }) {
+/** The page's lines, with React Aria's locale around them (its components are not in the site's shell). */
+export const HotlineScreen = withAriaLocale(HotlineLines);
+
+function HotlineLines({ lines }: { lines: HotlineLine[] }) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-4">

@@ -3,11 +3,11 @@
 // place, and the retry asks for the code again.
 import { Component, lazy, useState, type ComponentType, type ReactNode } from "react";
 import { ErrorState } from "./ErrorState.tsx";
-import { loadInTime } from "./lazy-load.ts";
+import { loadInTime, loadLocalised } from "./lazy-load.ts";
 
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   // React remembers a lazy component's failure for good: a retry needs a new one.
-  const lazyLoad = () => lazy(() => loadInTime(load).then((loaded) => ({ default: loaded })));
+  const lazyLoad = () => lazy(() => loadInTime(loadLocalised(load)).then((loaded) => ({ default: loaded })));
   let Part = lazyLoad();
   return function LazyPart(props: P) {
     const [attempt, setAttempt] = useState(0);

@@ -1,10 +1,14 @@
 // Success and error toasts: one region at the top of the page on the reading end side (top right
 // in English, mirrored in Arabic), grouped in a stack, each shown for 2000 ms.
 import { useTranslation } from "../i18n/react.ts";
-import { Button, Text, UNSTABLE_Toast as Toast, UNSTABLE_ToastContent as ToastContent, UNSTABLE_ToastRegion as Region } from "react-aria-components";
+import { Button, Text, UNSTABLE_Toast as Toast, UNSTABLE_ToastContent as ToastContent, UNSTABLE_ToastQueue as ToastQueue, UNSTABLE_ToastRegion as Region } from "react-aria-components";
+import { TOAST_DURATION_MS } from "../../common/constants.ts";
 import { CloseIcon } from "./icons.tsx";
-import { toastQueue } from "./toast-queue.ts";
+import { connectToastRegion, type ToastMessage } from "./toast-queue.ts";
 import { BidiText } from "../content/BidiText.tsx";
+
+const toastQueue = new ToastQueue<ToastMessage>({ maxVisibleToasts: 4 });
+connectToastRegion((toast) => toastQueue.add(toast, { timeout: TOAST_DURATION_MS }));
 
 export default function ToastRegion() {
   const { t } = useTranslation();

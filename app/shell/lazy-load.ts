@@ -1,6 +1,7 @@
 // Every lazily loaded part of the site (overlays, dialogs, tabs, form checks) is fetched through
 // loadInTime: a part that has not arrived within the spec's LAZY_LOAD_TIMEOUT_MS (§8, §9) is a load
 // error, which the part shows as the error state with a retry (useLazy.ts, LazyPart.tsx).
+import type { ComponentType } from "react";
 import { LAZY_LOAD_TIMEOUT_MS } from "../../common/constants.ts";
 
 export class LazyLoadTimeoutError extends Error {
@@ -8,6 +9,11 @@ export class LazyLoadTimeoutError extends Error {
     super(`A lazily loaded part did not arrive within ${timeoutMs} ms`);
     this.name = "LazyLoadTimeoutError";
   }
+}
+
+/** A lazily loaded component with React Aria's locale around it (AriaLocale.tsx, loaded with the first such part). */
+export function loadLocalised<P extends object>(load: () => Promise<ComponentType<P>>): () => Promise<ComponentType<P>> {
+  return () => Promise.all([load(), import("./AriaLocale.tsx")]).then(([Part, { withAriaLocale }]) => withAriaLocale(Part));
 }
 
 /** `load()`, or a LazyLoadTimeoutError once `timeoutMs` have passed without it settling. */

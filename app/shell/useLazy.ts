@@ -5,13 +5,14 @@
 // which a data-saver connection never does. A part asked for that does not arrive in time (loadInTime) is
 // reported as failed: the caller shows the error state, whose retry asks again. A preload nobody asked for
 // fails quietly.
-import { useCallback, useEffect, useState, type ComponentType } from "react";
-import { loadInTime, whenIdleAfterInteractive } from "./lazy-load.ts";
+import { useCallback, useEffect, useMemo, useState, type ComponentType } from "react";
+import { loadInTime, loadLocalised, whenIdleAfterInteractive } from "./lazy-load.ts";
 
 /** When a lazy part's code is fetched before its first use: when the browser is idle, or on intent only. */
 export type Preload = "idle" | "intent";
 
-export function useLazyComponent<P>(load: () => Promise<ComponentType<P>>, { preload = "intent" }: { preload?: Preload } = {}) {
+export function useLazyComponent<P extends object>(loadPart: () => Promise<ComponentType<P>>, { preload = "intent" }: { preload?: Preload } = {}) {
+  const load = useMemo(() => loadLocalised(loadPart), [loadPart]);
   const [Component, setComponent] = useState<ComponentType<P> | null>(null);
   const [failed, setFailed] = useState(false);
   /** The component, once loaded; null (and `failed`) when it did not arrive. */
