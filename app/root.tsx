@@ -48,7 +48,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const shell = useRouteLoaderData<typeof loader>("root");
   const language: Language = shell?.language ?? "ar";
   const catalog = useContext(CatalogContext);
-  const i18n = useMemo(() => (shell && catalog ? createI18n(shell.language, catalog) : null), [shell?.language, catalog]);
+  const shellLanguage = shell?.language;
+  const i18n = useMemo(() => (shellLanguage && catalog ? createI18n(shellLanguage, catalog) : null), [shellLanguage, catalog]);
   // The document's CSP nonce is the one it was served with: a later revalidation of the root loader (after
   // a form action) brings a new response's nonce, which this document's policy would refuse.
   // A guest page from the page cache has none (server/page-cache/csp.ts).

@@ -10,8 +10,9 @@ import { getWebAccount, readCookie, setCookie, type WebAccount } from "./account
 
 export { OPEN_LOGIN_PARAM, readCookie };
 
-/** Cookie that remembers where a guest wanted to go, so login can continue there. */
-export const NEXT_ROUTE_COOKIE = "next_route";
+// The cookie's name is the server's (the guest page cache must know it too).
+import { NEXT_ROUTE_COOKIE } from "../server/auth/session.ts";
+export { NEXT_ROUTE_COOKIE };
 const NEXT_ROUTE_MAX_AGE_SECONDS = 30 * 60;
 
 /**

@@ -225,7 +225,7 @@ export async function registerNumbers(context, { count, concurrency }) {
         return true;
       } catch (error) {
         if (error instanceof FlowError && error.status === 409) continue;
-        throw new Error(`registering ${number}: ${error.message}`);
+        throw new Error(`registering ${number}: ${error.message}`, { cause: error });
       }
     }
   });

@@ -724,7 +724,7 @@ async function main() {
   return problems.length === 0 ? 0 : 1;
 }
 
-let exitCode = 1;
+let exitCode;
 try {
   exitCode = await main();
 } catch (error) {

@@ -36,7 +36,7 @@ if (isMain) {
   let options;
   try {
     options = parseArgs({ options: { email: { type: "string" }, name: { type: "string" } } }).values;
-  } catch (error) {
+  } catch {
     options = {};
   }
   // The login form's own rule, so an admin is never made who could not log in.

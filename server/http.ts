@@ -10,7 +10,7 @@ import { getCookie, setCookie } from "hono/cookie";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { requestContext, servicesContext } from "../app/context.ts";
+import { requestContext, servicesContext } from "./request-context.ts";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGE_QUERY_PARAM, languageFromAcceptLanguage, type Language } from "../common/language.ts";
 import { apiNotFound, createApi } from "./api/index.ts";
 import { isApiPath } from "./api/paths.ts";

@@ -9,10 +9,9 @@ import { isMessageKey, translate, type PlainKey } from "../../server/i18n.ts";
 import { formatAmount } from "../../common/format.ts";
 import { requestContext, servicesContext } from "../context.ts";
 
-/** The number the visitor picked in the welcome menu (spec §3: selected number, defaults to the main one). */
-export const SELECTED_NUMBER_COOKIE = "selected_gsm";
-/** A message to show once on the next page (a toast), e.g. logout's message after the redirect. */
-export const FLASH_COOKIE = "flash";
+// The cookies' names are the server's (the guest page cache must know them too).
+import { FLASH_COOKIE, SELECTED_NUMBER_COOKIE } from "../../server/auth/session.ts";
+export { FLASH_COOKIE, SELECTED_NUMBER_COOKIE };
 
 const DAY_SECONDS = 24 * 60 * 60;
 const FLASH_MAX_AGE_SECONDS = 60;

@@ -11,7 +11,7 @@
 // - Wrong codes of a number add up across its codes; OTP_FAILURES_PER_NUMBER_DAY of them within 24 hours lock
 //   the number (no code sent, none accepted) for 15 min, then 1 h, 4 h, 16 h, 24 h at most (server/auth/codes.ts).
 // - Profile fields are kept per number: each line of an account has its own holder details.
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
 import { LOGIN_NUMBER_PATTERN } from "../../common/constants.ts";
 import { calendarDay } from "../../common/format.ts";
 import type { ProfileUpdate } from "../../common/account.ts";

@@ -2,7 +2,6 @@
 // {status: 200, message, data}; failure is HTTP 4xx/5xx with {status: 0, message, code, errors?}, written
 // by the one failure mapper (server/edge/failure.ts) from the error a handler throws.
 import type { Context } from "hono";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "@hono/zod-openapi";
 import { translate, type MessageKey } from "../i18n.ts";
 import type { AppEnv } from "../http-env.ts";

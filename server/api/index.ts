@@ -1,5 +1,4 @@
 // The spec API: every capability's routes, the OpenAPI 3.1 document and its readable reference.
-import type { Context } from "hono";
 import { languageFromAcceptLanguage } from "../../common/language.ts";
 import { accountApi } from "../account/api.ts";
 import { lineFeaturesApi } from "../line-features/api.ts";
@@ -10,7 +9,6 @@ import { contentApi } from "../content/api.ts";
 import { catalogueApi } from "../content/catalogue-api.ts";
 import { feedbackApi } from "../support/feedback-api.ts";
 import { reservationApi } from "../reservation/api.ts";
-import type { AppEnv } from "../http-env.ts";
 import { referenceApi } from "../reference/api.ts";
 import { renderApiReference } from "./reference-page.ts";
 import { createApiRouter } from "./router.ts";

@@ -11,6 +11,12 @@ import { accounts, sessions } from "../db/schema.ts";
 export const SESSION_COOKIE = "session";
 /** The staff console's session cookie (issue 17, server/console/): never the subscriber's. */
 export const CONSOLE_SESSION_COOKIE = "console_session";
+/** The number the visitor picked in the welcome menu (spec §3: selected number, defaults to the main one). */
+export const SELECTED_NUMBER_COOKIE = "selected_gsm";
+/** A message to show once on the next page (a toast), e.g. logout's message after the redirect. */
+export const FLASH_COOKIE = "flash";
+/** Cookie that remembers where a guest wanted to go, so login can continue there. */
+export const NEXT_ROUTE_COOKIE = "next_route";
 const TOKEN_BYTES = 32;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so a busy session does not write on every request. */

@@ -3,7 +3,7 @@
 // where those days begin and end in that zone, so they read the (gsm, started_at) index and nothing else.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import type { UsageDay, UsageKind, UsagePage, UsagePeriod, UsageRecord } from "./types.ts";
+import type { UsageDay, UsageKind, UsagePage, UsagePeriod } from "./types.ts";
 
 /** started_at within the period: from the start of `from` to the start of the day after `to`, in the zone. */
 function inPeriod(gsm: string, period: UsagePeriod) {

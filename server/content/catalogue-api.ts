@@ -309,8 +309,6 @@ export const catalogueApi = createApiRouter()
     }),
     async (c) => {
       const { service, q, zone, page, size } = c.req.valid("query");
-      const { db } = c.get("services");
-      const language = c.get("language");
       const countries = await listRoamingCountries(c.get("services").db, c.get("language"), service);
       const found = countries
         .filter((country) => (zone === undefined || country.zone === zone) && matchesQuery(`${country.name} ${country.otherName} ${country.code} ${country.dialCode}`, q))

@@ -305,7 +305,7 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
       await client.end().catch(() => {});
       if (server.exitCode !== null || Date.now() > deadline) {
         server.kill("SIGKILL");
-        throw new Error(`The embedded PostgreSQL did not start: ${log.trim().slice(-800) || String(error)}`);
+        throw new Error(`The embedded PostgreSQL did not start: ${log.trim().slice(-800) || String(error)}`, { cause: error });
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

@@ -6,6 +6,7 @@ const BASE = "http://same-site.invalid";
 
 export function sameSitePath(candidate: string, fallback = "/home"): string {
   // Browsers drop tabs and newlines from URLs and read a backslash as a slash: do the same first.
+  // eslint-disable-next-line no-control-regex -- the control characters are what this removes
   const cleaned = candidate.replace(/[\u0000-\u001f\u007f]/g, "").replace(/\\/g, "/");
   if (!cleaned.startsWith("/")) return fallback;
   // One leading slash: `//host` is a host to a browser, `/host` is a path.

@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { apiMessage, expectFailure, expectSuccess } from "../support/contract.ts";
 import { withClient } from "../support/database.ts";
-import { api, startTestServer, type ApiClient, type TestServer } from "../support/test-server.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("rest of a small image")]);
 const PDF = Buffer.from("%PDF-1.7\n1 0 obj\n<<>>\nendobj\n");
@@ -16,11 +16,9 @@ const good = { fullName: "Ali Hasan", gsm: "0944123456", email: "ali@example.com
 
 let server: TestServer;
 let limited: TestServer;
-let client: ApiClient;
 
 beforeAll(async () => {
   [server, limited] = await Promise.all([startTestServer({ env: { FEEDBACK_PER_IP_HOUR: "1000" } }), startTestServer({ env: { FEEDBACK_PER_IP_HOUR: "2" } })]);
-  client = api(server);
 });
 afterAll(async () => {
   await Promise.all([server?.stop(), limited?.stop()]);

@@ -14,7 +14,6 @@ import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
 
 const catalogs = { ar, en } as const;
-type Language = keyof typeof catalogs;
 /** Paths a crawl does not follow: subscriber pages (a guest is sent home), resource routes, and the dev tools. */
 const NOT_CRAWLED = /^\/(profile|call-forward|super-clip|call-barring|hotline|reserve-number|account\/|line-features\/|dev\/)/i;
 /** Above this, a crawl that keeps finding pages has gone wrong (a link loop with changing URLs). */

@@ -7,7 +7,7 @@ import ar from "../../app/i18n/ar.json" with { type: "json" };
 import en from "../../app/i18n/en.json" with { type: "json" };
 import { formatDate } from "../../common/format.ts";
 import type { Language } from "../../common/language.ts";
-import { freshNumber, insertSession, latestCode } from "../support/subscriber.ts";
+import { latestCode } from "../support/subscriber.ts";
 import { send, startTestServer, type TestServer } from "../support/test-server.ts";
 import { openAsSubscriber as openSubscriberPage } from "./subscriber-page.ts";
 import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";

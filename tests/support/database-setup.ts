@@ -59,7 +59,7 @@ async function startSharedDatabase(): Promise<SharedDatabase> {
     try {
       await withClient(adminUrl, (client) => client.query("select 1"));
     } catch (error) {
-      throw new Error(`TEST_DATABASE_URL (${adminUrl}) is set but its server does not answer: ${(error as Error).message}`);
+      throw new Error(`TEST_DATABASE_URL (${adminUrl}) is set but its server does not answer: ${(error as Error).message}`, { cause: error });
     }
   } else {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "operator-tests-"));
@@ -69,7 +69,7 @@ async function startSharedDatabase(): Promise<SharedDatabase> {
       embedded = await startEmbeddedPostgres(dataDir, logger);
     } catch (error) {
       rmSync(dataDir, { recursive: true, force: true });
-      throw new Error(`Could not start the embedded PostgreSQL for the tests (or set TEST_DATABASE_URL): ${(error as Error).message}`);
+      throw new Error(`Could not start the embedded PostgreSQL for the tests (or set TEST_DATABASE_URL): ${(error as Error).message}`, { cause: error });
     }
     adminUrl = embedded.url("postgres");
   }
@@ -99,7 +99,7 @@ async function startSharedDatabase(): Promise<SharedDatabase> {
     }
   } catch (error) {
     await close().catch(() => {});
-    throw new Error(`Could not prepare the template database ${template}: ${(error as Error).message}`);
+    throw new Error(`Could not prepare the template database ${template}: ${(error as Error).message}`, { cause: error });
   }
   return { adminUrl, template, prefix, users: 0, close };
 }

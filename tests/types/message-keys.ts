@@ -67,7 +67,7 @@ export const pluralNotice: Notice = { tone: "success", key: "auth.retryIn" };
 type Message<Leaf extends string> = Leaf extends `${infer Base}_${PluralSuffix}` ? Base : Leaf;
 type ArabicMessages = Message<CatalogLeaves<typeof ar>>;
 type EnglishMessages = Message<CatalogLeaves<typeof en>>;
-declare function none<Missing extends never>(): void;
+declare function none<_Missing extends never>(): void;
 none<Exclude<EnglishMessages, ArabicMessages>>(); // messages of en.json missing from ar.json
 none<Exclude<ArabicMessages, EnglishMessages>>(); // messages of ar.json missing from en.json
 export const everyMessage: [MessageKey] extends [EnglishMessages] ? ([EnglishMessages] extends [MessageKey] ? true : false) : false = true;

@@ -1,0 +1,46 @@
+// Checks that help people (issue 18): TypeScript's recommended rules, React's hooks rules, and the layers of
+// the house (ARCHITECTURE.md): server code never imports the web app (`app/`), `common/` imports neither,
+// and a feature never imports a route module. Run by `npm run lint`, part of `npm test`.
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+const layer = (message, ...groups) => ["error", { patterns: [{ group: groups, message }] }];
+
+export default tseslint.config(
+  { ignores: ["build/**", "node_modules/**", ".react-router/**", "data/**", "coverage/**", "**/*.d.ts"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: { window: "readonly", document: "readonly", navigator: "readonly", console: "readonly", process: "readonly", URL: "readonly" },
+    },
+    rules: {
+      // Unused names fail, except those written to be ignored (`_name`) and rest siblings.
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      // The DOM and Node globals come from TypeScript's own checking.
+      "no-undef": "off",
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  {
+    files: ["server/**/*.{ts,js}"],
+    rules: { "no-restricted-imports": layer("Server code never imports the web app (app/): move what both need to server/ or common/.", "**/app/**", "../app/*") },
+  },
+  {
+    files: ["common/**/*.ts"],
+    rules: { "no-restricted-imports": layer("common/ is shared by the browser and the server: it imports neither app/ nor server/.", "**/app/**", "**/server/**") },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/routes/**", "app/routes.ts", "app/root.tsx"],
+    rules: { "no-restricted-imports": layer("A feature never imports a route module: routes import features.", "**/routes/*", "../routes/*", "./routes/*") },
+  },
+);
