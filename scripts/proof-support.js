@@ -1,13 +1,13 @@
 // What the proof commands share (scripts/proof-load.js, scripts/proof-faults.js): a production instance on a
 // fresh embedded database with SMS by SMPP to an SMSC of the script, an HTTP client with keep-alive, the mixed
 // workload, and figures per route.
-import { spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startAppProcess } from "./app-process.js";
 import { BENCH_OTP_LIMITS, startBenchSmsc } from "./bench-login.js";
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -74,42 +74,32 @@ export async function startProofServer(env = {}) {
   const port = await freePort();
   const smsc = await startBenchSmsc();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["--disable-proto=delete", "server/serve.js", "--seed"], {
-    cwd: rootDir,
+  const app = await startAppProcess({
+    args: ["--seed"],
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", NODE_ENV: "production", SMS_DRIVER: "smpp", SMPP_URL: smsc.url, DATABASE_POOL_SIZE: "20", ...BENCH_OTP_LIMITS, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    timeoutMs: 90_000,
+    readyPath: "/readyz",
+  }).catch(async (error) => {
+    await smsc.close().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   });
-  let output = "";
-  server.stdout.on("data", (chunk) => (output = (output + chunk).slice(-200_000)));
-  server.stderr.on("data", (chunk) => (output = (output + chunk).slice(-200_000)));
-  const exited = new Promise((resolve) => server.once("exit", (code, signal) => resolve(code ?? signal)));
-  const probe = createClient(1);
-  try {
-    for (const deadline = Date.now() + 90_000; ; ) {
-      if (server.exitCode !== null) throw new Error(`the server exited before it was ready:\n${output}`);
-      if (Date.now() > deadline) throw new Error(`the server was not ready within 90 s:\n${output}`);
-      if ((await probe.request(baseUrl, { path: "/readyz" })).status === 200) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  } finally {
-    probe.destroy();
-  }
+  const server = app.child;
+  const exited = app.exited.then(({ code, signal }) => code ?? signal);
+  const output = app.output;
   return {
     baseUrl,
     dataDir,
     smsc,
     server,
     exited,
-    output: () => output,
+    output,
     /** Lines the server logged at error level or worse. */
-    errorLines: () => output.split("\n").filter((line) => /"level":(50|60)/.test(line)),
+    errorLines: () => output().split("\n").filter((line) => /"level":(50|60)/.test(line)),
     /** The embedded database, as its superuser, through its socket. */
     adminUrl: `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(path.join(dataDir, "run"))}&port=5432`,
     async stop() {
-      if (server.exitCode === null && server.signalCode === null) {
-        server.kill("SIGTERM");
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
-      }
+      await app.stop(20_000);
       await smsc.close().catch(() => {});
       rmSync(dataDir, { recursive: true, force: true });
     },

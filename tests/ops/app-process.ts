@@ -1,15 +1,18 @@
 // Starts the built app as a real child process, the way `npm start` does, for the operations tests
-// (crash recovery, graceful shutdown, start-up time). Each caller chooses the DATA_DIR/DATABASE_URL.
-import { spawn, type ChildProcess } from "node:child_process";
+// (crash recovery, graceful shutdown, a clone in a private folder), through the one spawner of our tools
+// (scripts/app-process.js). Each caller chooses the DATA_DIR/DATABASE_URL.
+import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { rootDir, startAppProcess } from "../../scripts/app-process.js";
 
-export const rootDir = path.resolve(import.meta.dirname, "../..");
+export { rootDir };
 
 export interface AppProcess {
   child: ChildProcess;
   url: string;
   output(): string;
+  /** The exit code (null when a signal ended it). */
   exited: Promise<number | null>;
 }
 
@@ -17,38 +20,11 @@ export async function startApp(env: Record<string, string>, { seed = true, timeo
   if (!existsSync(path.join(cwd, "build/server/index.js"))) {
     throw new Error("build/server/index.js is missing: run `npm run build` before the operations tests");
   }
-  const child = spawn(process.execPath, ["--disable-proto=delete", "server/serve.js", ...(seed ? ["--seed"] : [])], {
+  const app = await startAppProcess({
     cwd,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", NODE_ENV: "test", DATABASE_URL: "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    timeoutMs,
+    args: seed ? ["--seed"] : [],
+    env: { ...(process.env as Record<string, string>), PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", NODE_ENV: "test", DATABASE_URL: "", ...env },
   });
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the app did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
-    const onData = () => {
-      for (const line of output.split("\n")) {
-        if (!line.includes('"listening"')) continue;
-        try {
-          const entry = JSON.parse(line) as { url?: string };
-          if (entry.url) {
-            clearTimeout(timer);
-            child.stdout!.off("data", onData);
-            resolve(entry.url);
-            return;
-          }
-        } catch {
-          // not a complete JSON line yet
-        }
-      }
-    };
-    child.stdout!.on("data", onData);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`the app exited (${code}) before listening:\n${output}`));
-    });
-  });
-  return { child, url, output: () => output, exited };
+  return { child: app.child, url: app.url, output: app.output, exited: app.exited.then(({ code }) => code) };
 }

@@ -5,16 +5,15 @@
 //   const server = await startTestServer();          // in beforeAll
 //   const answer = await api(server).get("/core/api/jobs/all", "en");
 //   await server.stop();                             // in afterAll: SIGTERM, wait, drop the clone
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { startAppProcess, type AppProcess } from "../../scripts/app-process.js";
 import { createTestDatabase } from "./test-database.ts";
 
 export { api, findSetCookie, send, type ApiClient, type HttpAnswer } from "./http.ts";
 
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 20_000;
 const KEPT_OUTPUT_LINES = 400;
@@ -81,76 +80,34 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     options.env,
   );
 
-  const child = spawn(process.execPath, ["--disable-proto=delete", path.join(rootDir, "server", "serve.js"), ...(options.args ?? [])], {
-    cwd: rootDir,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  running.add(child);
-  const lines: string[] = [];
   const errorLines: Record<string, unknown>[] = [];
-  const keep = (line: string) => {
-    lines.push(line);
-    if (lines.length > KEPT_OUTPUT_LINES) lines.splice(0, lines.length - KEPT_OUTPUT_LINES);
-  };
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once("exit", (code, signal) => {
-      running.delete(child);
-      resolve({ code, signal });
-    }),
-  );
-  const output = () => lines.join("\n");
-
   const cleanUp = async () => {
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
-
-  let url: string;
+  let app: AppProcess;
   try {
-    url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        child.kill("SIGKILL");
-        reject(new Error(`The test server did not say "listening" within ${START_TIMEOUT_MS / 1000} s. Its output:\n${output()}`));
-      }, START_TIMEOUT_MS);
-      let pending = "";
-      child.stdout!.setEncoding("utf8");
-      child.stdout!.on("data", (chunk: string) => {
-        pending += chunk;
-        let newline: number;
-        while ((newline = pending.indexOf("\n")) >= 0) {
-          const line = pending.slice(0, newline);
-          pending = pending.slice(newline + 1);
-          keep(line);
-          try {
-            const entry = JSON.parse(line) as { msg?: string; url?: string; level?: number };
-            if (typeof entry.level === "number" && entry.level >= 50) errorLines.push(entry);
-            if (entry.msg === "listening" && typeof entry.url === "string") {
-              clearTimeout(timer);
-              resolve(entry.url);
-            }
-          } catch {
-            // not a JSON log line: kept for the diagnosis only
-          }
+    app = await startAppProcess({
+      env,
+      args: options.args,
+      timeoutMs: START_TIMEOUT_MS,
+      onLine(line) {
+        if (!line.includes('"level":5') && !line.includes('"level":6')) return;
+        try {
+          const entry = JSON.parse(line) as { level?: number };
+          if (typeof entry.level === "number" && entry.level >= 50) errorLines.push(entry);
+        } catch {
+          // not a JSON log line: kept for the diagnosis only
         }
-      });
-      child.stderr!.setEncoding("utf8");
-      child.stderr!.on("data", (chunk: string) => chunk.split("\n").filter(Boolean).forEach((line) => keep(`[stderr] ${line}`)));
-      child.once("error", (error) => {
-        clearTimeout(timer);
-        reject(new Error(`Could not run ${process.execPath} server/serve.js: ${error.message}`));
-      });
-      void exited.then(({ code, signal }) => {
-        clearTimeout(timer);
-        reject(new Error(`The test server exited (code ${code}, signal ${signal}) before listening. Its output:\n${output()}`));
-      });
+      },
     });
   } catch (error) {
-    child.kill("SIGKILL");
-    await exited;
     await cleanUp().catch(() => {});
     throw error;
   }
+  const { child, url, output, exited } = app;
+  running.add(child);
+  void exited.then(() => running.delete(child));
 
   let stopping: Promise<void> | undefined;
   let ended: string | undefined;
@@ -166,7 +123,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     process: child,
     output,
     logs: () =>
-      lines.flatMap((line) => {
+      app.lines().slice(-KEPT_OUTPUT_LINES).flatMap((line) => {
         try {
           return [JSON.parse(line) as Record<string, unknown>];
         } catch {
@@ -178,14 +135,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       `The test server ${url} (pid ${child.pid}) ${ended ?? "is running"}. Its last output:\n${output().split("\n").slice(-40).join("\n")}`,
     stop: () =>
       (stopping ??= (async () => {
-        if (child.exitCode === null && child.signalCode === null) {
-          child.kill("SIGTERM");
-          const timeout = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), STOP_TIMEOUT_MS).unref());
-          if ((await Promise.race([exited, timeout])) === "timeout") {
-            child.kill("SIGKILL");
-            await exited;
-          }
-        }
+        await app.stop(STOP_TIMEOUT_MS);
         await cleanUp();
       })()),
   };
