@@ -25,7 +25,9 @@
 // login flow, default 1000), BENCH_FLOW_CONCURRENCY (login flows in flight at once, default 50),
 // BENCH_SMS (smpp, default: the code reaches the bench by SMPP; outbox: the server stores it and the flow
 // reads GET /dev/sms-outbox, which exists only outside production, so the server then runs with
-// NODE_ENV=development and the page figures are not production figures).
+// NODE_ENV=development and the page figures are not production figures), BENCH_ONLY (numbers: only the
+// number search — the static asset as the baseline and the searches over the inventory; no login flow, no
+// signed-in targets, so a change to the search is measured in a minute instead of eight).
 //
 // Exit code: 0 when everything worked; 1 when something did not (build failed, server did not start,
 // a non-2xx response or a request error). Time and size figures are reported against their targets
@@ -54,6 +56,7 @@ const NUMBERS = Math.round(positiveNumber("BENCH_NUMBERS", 1000));
 const INVENTORY = Math.round(positiveNumber("BENCH_INVENTORY", 1_000_000));
 const FLOW_CONCURRENCY = Math.round(positiveNumber("BENCH_FLOW_CONCURRENCY", 50));
 const SMS_MODE = process.env.BENCH_SMS === "outbox" ? "outbox" : "smpp";
+const ONLY = benchOnly(process.env.BENCH_ONLY);
 const READY_TARGET_MS = 3_000;
 const JS_TARGET_KB = 150;
 /** Throughput targets as a share of the static asset's (issue 8): cached guest pages, a signed-in page. */
@@ -64,6 +67,14 @@ const RSS_SAMPLE_MS = 100;
 const GZIP_LEVEL = 9;
 /** Every request of the bench, page or asset, asks for gzip, so that byte counts compare fairly. */
 const ACCEPT_ENCODING = "gzip";
+
+/** BENCH_ONLY: unset (everything) or "numbers"; anything else is refused rather than silently ignored. */
+function benchOnly(raw) {
+  if (raw === undefined || raw === "") return undefined;
+  if (raw === "numbers") return raw;
+  process.stderr.write(`bench: BENCH_ONLY=${raw} is not known (numbers); stopping\n`);
+  process.exit(2);
+}
 
 function positiveNumber(name, fallback, { allowZero = false } = {}) {
   const raw = process.env[name];
@@ -476,7 +487,7 @@ function printReport(report) {
   const flow = report.loginFlow;
   const targetRows = [...report.targets];
   // The login flow as a row of its own, after the API routes: its req/s column counts whole flows.
-  targetRows.push({
+  if (flow) targetRows.push({
     name: "login flow (flows/s)",
     measured: { ...flow.measured, requestsPerSecond: flow.measured.flowsPerSecond, non2xx: flow.measured.failed, errors: 0, timeouts: 0, bytesPerSecond: undefined },
     ratioToStatic: flow.ratioToStatic,
@@ -503,8 +514,12 @@ function printReport(report) {
     lines.push(`${measured.name} ÷ static: ${fmt(measured.ratioToStatic, 2)} (target ≥ ${target}: ${measured.ratioToStatic >= target ? "met" : "NOT met"})`);
   }
   const via = report.settings.sms === "smpp" ? "the code SMS by SMPP to the bench SMSC" : "the code read from GET /dev/sms-outbox";
-  lines.push(`login flow: POST core/api/users/login2 → ${via} → POST api/users/signin; ${flow.concurrency} in flight over ${flow.numbers} registered numbers (registered in ${fmt(flow.setupSeconds, 1)} s, not timed)`);
-  lines.push(`  ${flow.measured.flows} flows in ${fmt(flow.measured.durationSeconds, 1)} s; p50 per step: login2 ${fmt(flow.measured.stepsP50Ms.request, 0)} ms, code ${fmt(flow.measured.stepsP50Ms.code, 0)} ms, signin ${fmt(flow.measured.stepsP50Ms.signIn, 0)} ms`);
+  if (flow) {
+    lines.push(`login flow: POST core/api/users/login2 → ${via} → POST api/users/signin; ${flow.concurrency} in flight over ${flow.numbers} registered numbers (registered in ${fmt(flow.setupSeconds, 1)} s, not timed)`);
+    lines.push(`  ${flow.measured.flows} flows in ${fmt(flow.measured.durationSeconds, 1)} s; p50 per step: login2 ${fmt(flow.measured.stepsP50Ms.request, 0)} ms, code ${fmt(flow.measured.stepsP50Ms.code, 0)} ms, signin ${fmt(flow.measured.stepsP50Ms.signIn, 0)} ms`);
+  } else {
+    lines.push(`BENCH_ONLY=${report.settings.only}: no login flow and no signed-in targets in this run`);
+  }
   lines.push(`OTP limits raised for the bench: ${Object.entries(report.settings.otpLimits).map(([name, value]) => `${name}=${value}`).join(", ")}`);
   if (report.settings.sms === "outbox") lines.push("BENCH_SMS=outbox: the server ran with NODE_ENV=development, so these are not production figures");
   lines.push(`static asset: ${report.staticAsset.url} (${report.staticAsset.bytes} B; /home ar HTML ${report.homeHtml.ar.bytes} B, en ${report.homeHtml.en.bytes} B)`);
@@ -572,25 +587,32 @@ async function main() {
   const assetCheck = await get(`${baseUrl}${assetUrl}`);
   if (assetCheck.status !== 200) throw new Error(`GET ${assetUrl} answered ${assetCheck.status}`);
 
-  // 3. The login flow, with the numbers it needs registered first (not timed).
-  const loginContext = await prepareLoginBench({ baseUrl, smsc });
-  log(`registering ${NUMBERS} numbers (signup2 + signin, ${FLOW_CONCURRENCY} at a time; not timed)`);
-  const setupStarted = performance.now();
-  const tokens = await registerNumbers(loginContext, { count: NUMBERS, concurrency: FLOW_CONCURRENCY });
-  const setupSeconds = (performance.now() - setupStarted) / 1000;
-  log(`registered ${tokens.size} numbers in ${setupSeconds.toFixed(1)} s`);
-  process.stderr.write(`  load: login flow: warm-up ${WARMUP_S} s, then ${DURATION_S} s at ${Math.min(FLOW_CONCURRENCY, tokens.size)} flows in flight\n`);
-  const loginFlow = await runLoginFlows(loginContext, tokens, { concurrency: FLOW_CONCURRENCY, warmupSeconds: WARMUP_S, durationSeconds: DURATION_S });
-  for (const phase of ["warmup", "measured"]) {
-    const figures = loginFlow[phase];
-    if (figures?.failed > 0) problems.push(`login flow: ${figures.failed} failed flows during ${phase} (${JSON.stringify(figures.failures)})`);
-    if (figures && figures.flows === 0) problems.push(`login flow: no flow completed during ${phase}`);
+  // 3. The login flow, with the numbers it needs registered first (not timed). BENCH_ONLY=numbers skips it.
+  let loginFlow;
+  let setupSeconds;
+  let tokens = new Map();
+  if (!ONLY) {
+    const loginContext = await prepareLoginBench({ baseUrl, smsc });
+    log(`registering ${NUMBERS} numbers (signup2 + signin, ${FLOW_CONCURRENCY} at a time; not timed)`);
+    const setupStarted = performance.now();
+    tokens = await registerNumbers(loginContext, { count: NUMBERS, concurrency: FLOW_CONCURRENCY });
+    setupSeconds = (performance.now() - setupStarted) / 1000;
+    log(`registered ${tokens.size} numbers in ${setupSeconds.toFixed(1)} s`);
+    process.stderr.write(`  load: login flow: warm-up ${WARMUP_S} s, then ${DURATION_S} s at ${Math.min(FLOW_CONCURRENCY, tokens.size)} flows in flight\n`);
+    loginFlow = await runLoginFlows(loginContext, tokens, { concurrency: FLOW_CONCURRENCY, warmupSeconds: WARMUP_S, durationSeconds: DURATION_S });
+    for (const phase of ["warmup", "measured"]) {
+      const figures = loginFlow[phase];
+      if (figures?.failed > 0) problems.push(`login flow: ${figures.failed} failed flows during ${phase} (${JSON.stringify(figures.failures)})`);
+      if (figures && figures.flows === 0) problems.push(`login flow: no flow completed during ${phase}`);
+    }
+    if (smsc?.counts.unexpected > 0) problems.push(`the bench SMSC received ${smsc.counts.unexpected} SMS that no flow waited for`);
   }
-  if (smsc?.counts.unexpected > 0) problems.push(`the bench SMSC received ${smsc.counts.unexpected} SMS that no flow waited for`);
   // Each number's newest session (a login may end the older ones), checked once before the load.
   const bearerTokens = [...tokens.values()];
-  const numbersCheck = await get(`${baseUrl}/core/api/users/numbers/user`, { authorization: `Bearer ${bearerTokens[0]}` });
-  if (numbersCheck.status !== 200) throw new Error(`GET /core/api/users/numbers/user with a fresh session answered ${numbersCheck.status}`);
+  if (!ONLY) {
+    const numbersCheck = await get(`${baseUrl}/core/api/users/numbers/user`, { authorization: `Bearer ${bearerTokens[0]}` });
+    if (numbersCheck.status !== 200) throw new Error(`GET /core/api/users/numbers/user with a fresh session answered ${numbersCheck.status}`);
+  }
 
   // Number reservation: the inventory at its benchmark size, and the plan of each search, printed once.
   const inventory = await prepareInventory(dataDir, INVENTORY, log);
@@ -598,8 +620,8 @@ async function main() {
 
   // Line features act on the session's own number: each request posts the gsm that goes with its token.
   const sessions = [...tokens].map(([gsm, token]) => ({ gsm, token }));
-  await prepareCharging(dataDir, sessions.map((session) => session.gsm), log);
-  const targets = [
+  if (!ONLY) await prepareCharging(dataDir, sessions.map((session) => session.gsm), log);
+  const allTargets = [
     // The static asset first, next to the pages whose throughput is given as a share of its own, so that
     // both are measured in the same conditions (later targets follow the inventory's million-row load).
     { key: "static", name: `static ${asset.name}`, url: `${baseUrl}${assetUrl}`, headers: {} },
@@ -629,6 +651,8 @@ async function main() {
     },
     ...INVENTORY_SEARCHES.map((search) => ({ key: search.key, name: search.name, url: `${baseUrl}/core/api/numbers/available?${search.query}`, headers: {} })),
   ].map((target) => ({ ...target, headers: { "accept-encoding": ACCEPT_ENCODING, ...target.headers } }));
+  // BENCH_ONLY=numbers: the baseline and the searches.
+  const targets = ONLY === "numbers" ? allTargets.filter((target) => target.key === "static" || INVENTORY_SEARCHES.some((search) => search.key === target.key)) : allTargets;
 
   const load = await runLoad({
     targets: targets.map(({ name, url, headers, bearerTokens: rotate, sessionForms }) => ({ name, url, headers, bearerTokens: rotate, sessionForms })),
@@ -679,10 +703,11 @@ async function main() {
       flowConcurrency: FLOW_CONCURRENCY,
       sms: SMS_MODE,
       otpLimits: BENCH_OTP_LIMITS,
+      only: ONLY,
     },
     targets: results,
     inventory: { numbers: inventory.total, plans: inventory.plans },
-    loginFlow: {
+    loginFlow: loginFlow && {
       ...loginFlow,
       setupSeconds,
       ratioToStatic: staticRps ? loginFlow.measured.flowsPerSecond / staticRps : undefined,

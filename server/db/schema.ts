@@ -589,9 +589,12 @@ export const numberInventory = pgTable(
   (table) => [
     check("number_inventory_state_check", sql`${table.state} in ('available', 'reserved', 'taken')`),
     check("number_inventory_tier_check", sql`${table.tier} in ('regular', 'silver', 'gold')`),
-    // "contains" and "ends with" searches of available numbers: trigram index over the digits.
+    // The number search (server/reservation/inventory.ts, docs/PERFORMANCE.md "Number search"). A pattern that
+    // many numbers match ("contains 777") is found by walking the available numbers in number order and
+    // stopping at the page's last match: this index holds every column the search answers with, so the walk
+    // reads the index only (no table row). A rare pattern ("ends with 2024") goes through the trigram index.
+    index("number_inventory_available_gsm_idx").on(table.gsm, table.tier, table.simPrice, table.serviceFee).where(sql`${table.state} = 'available'`),
     index("number_inventory_gsm_trgm_idx").using("gin", sql`${table.gsm} gin_trgm_ops`).where(sql`${table.state} = 'available'`),
-    index("number_inventory_available_idx").on(table.tier, table.gsm).where(sql`${table.state} = 'available'`),
   ],
 );
 

@@ -1,0 +1,2 @@
+DROP INDEX "number_inventory_available_idx";--> statement-breakpoint
+CREATE INDEX "number_inventory_available_gsm_idx" ON "number_inventory" USING btree ("gsm","tier","sim_price","service_fee") WHERE "number_inventory"."state" = 'available';
