@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import { LANGUAGES, type Language } from "../../common/language.ts";
 import type { StaffRole } from "../../common/console.ts";
+import { DESK_ROLES, FEEDBACK_ROLES } from "../../common/console-desk.ts";
 import { useTranslation } from "../i18n/react.ts";
 import { markInteractive } from "../shell/lazy-load.ts";
 import { languageHref } from "../shell/LanguagePicker.tsx";
@@ -24,6 +25,7 @@ export function ConsoleShell({ staff, children }: { staff: ConsoleStaff | null; 
     markInteractive();
   }, []);
   const isAdmin = staff?.roles.includes("admin") ?? false;
+  const reads = (roles: readonly StaffRole[]) => roles.some((role) => staff?.roles.includes(role));
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:z-50 focus:rounded focus:bg-white focus:p-3 focus:shadow">
@@ -46,6 +48,16 @@ export function ConsoleShell({ staff, children }: { staff: ConsoleStaff | null; 
                     {t("console.nav.audit")}
                   </NavLink>
                 </>
+              ) : null}
+              {reads(FEEDBACK_ROLES) ? (
+                <NavLink to="/console/feedback" className={linkClass}>
+                  {t("console.nav.feedback")}
+                </NavLink>
+              ) : null}
+              {reads(DESK_ROLES) ? (
+                <NavLink to="/console/desk" className={linkClass}>
+                  {t("console.nav.desk")}
+                </NavLink>
               ) : null}
             </nav>
           ) : null}
