@@ -58,6 +58,8 @@ export default function ConsoleDesk({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<Done | PageFailureAnswer>();
   const failure = answer && !answer.ok ? answer : undefined;
   const { q, reservations, lookupError, notFound, currencySuffix } = loaderData;
+  // A missing tick is said under the tick of its hold when the hold is on the page, else at the top.
+  const tickErrorInCard = failure?.fieldErrors?.idChecked !== undefined && reservations.some((reservation) => reservation.reference === failure.values?.reference);
   const here = q ? `${CONSOLE_DESK_PATH}?${new URLSearchParams({ [DESK_QUERY.lookup]: q }).toString()}` : CONSOLE_DESK_PATH;
   return (
     <>
@@ -92,7 +94,7 @@ export default function ConsoleDesk({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <FormMessage message={notFound} />
-      <FormMessage message={failure?.fieldErrors?.intent ?? failure?.fieldErrors?.reference ?? (failure?.fieldErrors?.idChecked ? undefined : failure?.message)} />
+      <FormMessage message={failure && !tickErrorInCard ? (failure.fieldErrors ? Object.values(failure.fieldErrors)[0] : failure.message) : undefined} />
       {answer?.ok ? <FormMessage tone="success" message={t(answer.intent === "collect" ? "console.desk.collectedDone" : "console.desk.cancelledDone", { reference: answer.reference })} /> : null}
       <ul className="mt-4 flex flex-col gap-4">
         {reservations.map((reservation) => (
