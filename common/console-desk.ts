@@ -1,6 +1,6 @@
 // The forms of the console's feedback inbox and reservation desk (issue 17): each schema is the one check of
 // its page action or query. Messages are catalog keys (`console.validation.*`).
-import { isLoginNumber, typedNumber } from "./account-rules.ts";
+import { isLoginNumber } from "./account-rules.ts";
 import { normaliseDigits } from "./language.ts";
 import { referenceOf } from "./reference.ts";
 import type { StaffRole } from "./console.ts";
@@ -48,7 +48,7 @@ export const deskLookupForm = z.object({
       if (reference) return { kind: "reference", reference };
       const typed = normaliseDigits(value).trim();
       // Digits with the spaces or dashes people write them with (094 412 3456).
-      const gsm = /^[\d\s-]+$/.test(typed) ? typedNumber(typed) : "";
+      const gsm = /^[\d\s-]+$/.test(typed) ? typed.replace(/[\s-]/g, "") : "";
       if (isLoginNumber(gsm)) return { kind: "number", gsm };
       context.addIssue({ code: "custom", message: typed === "" ? "console.validation.lookupRequired" : "console.validation.lookupInvalid" });
       return z.NEVER;
