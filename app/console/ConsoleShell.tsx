@@ -5,6 +5,7 @@ import { Form, NavLink, useLocation } from "react-router";
 import { LANGUAGES, type Language } from "../../common/language.ts";
 import type { StaffRole } from "../../common/console.ts";
 import { DESK_ROLES, FEEDBACK_ROLES } from "../../common/console-desk.ts";
+import { BidiText } from "../content/BidiText.tsx";
 import { useTranslation } from "../i18n/react.ts";
 import { markInteractive } from "../shell/lazy-load.ts";
 import { languageHref } from "../shell/LanguagePicker.tsx";
@@ -140,7 +141,8 @@ export function FormMessage({ message, tone = "error" }: { message?: string; ton
   if (!message) return null;
   return (
     <p role={tone === "error" ? "alert" : "status"} className={`rounded p-3 ${tone === "error" ? "bg-red-50 text-red-900" : "bg-green-50 text-green-900"}`}>
-      {message}
+      {/* A reference, number or Latin name inside an Arabic message reads left to right. */}
+      <BidiText text={message} linkCodes={false} />
     </p>
   );
 }

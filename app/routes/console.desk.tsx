@@ -11,6 +11,7 @@ import { ConsoleError } from "../../server/console/errors.ts";
 import { endHoldAtDesk, lookUpAtDesk, type DeskReservation } from "../../server/console/desk.ts";
 import { validate } from "../../server/edge/app-error.ts";
 import { buttonClass, FormMessage } from "../console/ConsoleShell.tsx";
+import { BidiText } from "../content/BidiText.tsx";
 import { CONSOLE_DESK_PATH } from "../console/paths.ts";
 import { requireStaff, staffActor } from "../console/staff.server.ts";
 import { servicesContext } from "../context.ts";
@@ -81,11 +82,11 @@ export default function ConsoleDesk({ loaderData }: Route.ComponentProps) {
             className="min-w-0 rounded border border-gray-500 px-3 py-2"
           />
           <p id="desk-lookup-hint" className="text-sm text-gray-700">
-            {t("console.desk.lookupHint")}
+            <BidiText text={t("console.desk.lookupHint")} linkCodes={false} />
           </p>
           {lookupError ? (
             <p id="desk-lookup-error" className="text-sm text-red-800">
-              {lookupError}
+              <BidiText text={lookupError} linkCodes={false} />
             </p>
           ) : null}
         </div>

@@ -9,6 +9,7 @@ import { ConsoleError } from "../../server/console/errors.ts";
 import { markFeedbackHandled, readFeedback } from "../../server/console/feedback-inbox.ts";
 import { validate } from "../../server/edge/app-error.ts";
 import { buttonClass, FormMessage } from "../console/ConsoleShell.tsx";
+import { BidiText } from "../content/BidiText.tsx";
 import { CONSOLE_FEEDBACK_PATH, feedbackAttachmentPath } from "../console/paths.ts";
 import { requireStaff, staffActor } from "../console/staff.server.ts";
 import { servicesContext } from "../context.ts";
@@ -90,7 +91,7 @@ export default function ConsoleFeedbackMessage({ loaderData }: Route.ComponentPr
         <dd>
           {message.attachment ? (
             <a href={feedbackAttachmentPath(message.reference)} download className="text-violet-800 underline" data-testid="attachment-link">
-              {t("console.feedback.download", { type: message.attachment.type.toUpperCase(), size: formatNumber(language, Math.max(1, Math.round(message.attachment.size / 1024))) })}
+              <BidiText text={t("console.feedback.download", { type: message.attachment.type.toUpperCase(), size: formatNumber(language, Math.max(1, Math.round(message.attachment.size / 1024))) })} linkCodes={false} />
             </a>
           ) : (
             t("console.feedback.no")
@@ -113,7 +114,9 @@ export default function ConsoleFeedbackMessage({ loaderData }: Route.ComponentPr
         <FormMessage message={failure?.message && !noteError ? failure.message : undefined} />
         {message.handled ? (
           <div role="status" className="rounded bg-green-50 p-3 text-green-900" data-testid="handled">
-            <p>{t("console.feedback.handledBy", { name: message.handled.by ?? t("console.feedback.formerStaff"), date: formatDateTime(language, message.handled.at) })}</p>
+            <p>
+              <BidiText text={t("console.feedback.handledBy", { name: message.handled.by ?? t("console.feedback.formerStaff"), date: formatDateTime(language, message.handled.at) })} linkCodes={false} />
+            </p>
             <p dir="auto" className="mt-2 whitespace-pre-wrap break-words">
               {message.handled.note}
             </p>
@@ -121,7 +124,7 @@ export default function ConsoleFeedbackMessage({ loaderData }: Route.ComponentPr
         ) : (
           <Form method="post" className="flex flex-col gap-3" noValidate>
             <label htmlFor="handled-note" className="font-medium">
-              {t("console.feedback.note", { max: FEEDBACK_NOTE_MAX })}
+              <BidiText text={t("console.feedback.note", { max: FEEDBACK_NOTE_MAX })} linkCodes={false} />
             </label>
             <textarea
               id="handled-note"
