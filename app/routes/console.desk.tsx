@@ -10,6 +10,7 @@ import { formatAmount, formatDate, formatDateTime } from "../../common/format.ts
 import { ConsoleError } from "../../server/console/errors.ts";
 import { endHoldAtDesk, lookUpAtDesk, type DeskReservation } from "../../server/console/desk.ts";
 import { validate } from "../../server/edge/app-error.ts";
+import { fieldMessage } from "../../server/edge/failure.ts";
 import { buttonClass, FormMessage } from "../console/ConsoleShell.tsx";
 import { BidiText } from "../content/BidiText.tsx";
 import { CONSOLE_DESK_PATH } from "../console/paths.ts";
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const base = { q: q ?? "", currencySuffix, reservations: [] as DeskReservation[], lookupError: undefined as string | undefined, notFound: undefined as string | undefined };
   if (q === null) return base;
   const parsed = deskLookupForm.safeParse({ q });
-  if (!parsed.success) return data({ ...base, lookupError: firstFieldErrors(parsed.error.issues, (key) => t(key as "console.validation.lookupInvalid")).q }, { status: 400 });
+  if (!parsed.success) return data({ ...base, lookupError: firstFieldErrors(parsed.error.issues, (key) => fieldMessage(language, key)).q }, { status: 400 });
   try {
     return { ...base, reservations: await lookUpAtDesk(services.db, agent, parsed.data.q, language) };
   } catch (error) {
@@ -180,7 +181,14 @@ function ReservationCard({ reservation, action, currencySuffix, idCheckError }: 
               {t("console.desk.collect")}
             </button>
           </Form>
-          <Form method="post" action={action}>
+          <Form
+            method="post"
+            action={action}
+            onSubmit={(event) => {
+              // Cancelling gives the number back to the pool: asked once more (with JavaScript; a plain form just posts).
+              if (!window.confirm(t("console.desk.confirmCancel", { reference: reservation.reference }))) event.preventDefault();
+            }}
+          >
             <input type="hidden" name="intent" value="cancel" />
             <input type="hidden" name="reference" value={reservation.reference} />
             <button type="submit" className="rounded border-2 border-red-700 px-4 py-2 font-medium text-red-800 hover:bg-red-50">

@@ -144,7 +144,10 @@ export async function openFeedbackAttachment(services: Pick<AppServices, "db" | 
     if (error.code === "ENOENT") throw new ConsoleError("NO_ATTACHMENT");
     throw error;
   });
-  const { size } = await file.stat();
+  const { size } = await file.stat().catch(async (error: unknown) => {
+    await file.close();
+    throw error;
+  });
   return { file, size, contentType: CONTENT_TYPES[type], downloadName: `${reference}.${FEEDBACK_FILE_EXTENSIONS[type]}` };
 }
 
