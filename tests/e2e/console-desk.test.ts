@@ -1,7 +1,9 @@
 // The console's reservation desk and feedback inbox in a real browser (issue 17): a centre agent on a phone, in
 // Arabic, looks up a subscriber's reservation, is told to tick the ID check, ticks it and marks the SIM
 // collected; a publisher on a desktop, in English, opens a guest's feedback from the inbox, reads it, downloads
-// its attachment and marks it handled with a note. The pages pass axe and fit 320 px. The reservation and the
+// its attachment and marks it handled with a note; the same in the other language and width (an agent cancels
+// a hold found by its number, after confirming; a publisher finds a message by its reference and is asked for
+// a note). The pages pass axe and fit 320 px. The reservation and the
 // feedback come through the public API; the staff enrol over HTTP (their enrolment in a browser is
 // tests/e2e/console.test.ts) and their session cookie is given to the browser.
 import { readFile } from "node:fs/promises";
@@ -137,6 +139,62 @@ describe("the reservation desk and the feedback inbox", () => {
     violations.push(...(await axeViolations(page, "a handled feedback (en)")));
     const handled = await withClient(server.databaseUrl, async (db) => (await db.query("select handled_note from feedback where reference = $1", [feedbackReference])).rows[0].handled_note);
     expect(handled).toBe("Called the guest; a technician visits on Sunday.");
+  });
+
+  it("an agent on a desktop, in English, finds a hold by its number typed in Arabic-Indic digits and cancels it after confirming", async () => {
+    const client = api(server);
+    const available = (await client.get("/core/api/numbers/available?pattern=7&size=5", "en")).json<{ data: { data: { gsm: string }[] } }>().data.data;
+    const number = available.find((candidate) => candidate.gsm !== gsm)!.gsm;
+    const subscriber = await insertSession(server.databaseUrl);
+    const reserved = await postForm(server, "/core/api/reservations", { gsm: number, fullName: "Rami Nasser", cityId: "1", birthDate: "1985-01-02", lineType: "postpaid" }, { token: subscriber.token, language: "en" });
+    expect(reserved.status, reserved.text).toBe(200);
+    const holdReference = reserved.json<{ data: { reference: string } }>().data.reference;
+
+    const t = text.en;
+    const page = await consoleBrowser(agent, DESKTOP, "en");
+    await page.goto("/console/desk");
+    await waitForHydration(page);
+    await page.getByLabel(t.desk.lookup).fill(number.replace(/\d/g, (digit) => String.fromCharCode(0x0660 + Number(digit))));
+    await page.getByLabel(t.desk.lookup).press("Enter");
+    const hold = page.getByRole("article", { name: new RegExp(holdReference) });
+    await hold.waitFor();
+    expect(await hold.textContent()).toContain("Rami Nasser");
+    // The first time the agent thinks better of it; the second time they confirm.
+    page.once("dialog", (dialog) => void dialog.dismiss());
+    await hold.getByRole("button", { name: t.desk.cancel }).click();
+    expect(await withClient(server.databaseUrl, async (db) => (await db.query("select state from number_reservations where reference = $1", [holdReference])).rows[0].state)).toBe("active");
+    page.once("dialog", (dialog) => {
+      expect(dialog.message()).toBe(fill(t.desk.confirmCancel, { reference: holdReference }));
+      void dialog.accept();
+    });
+    await hold.getByRole("button", { name: t.desk.cancel }).click();
+    await expect.poll(() => page.getByRole("status").filter({ hasText: fill(t.desk.cancelledDone, { reference: holdReference }) }).count()).toBe(1);
+    await expect.poll(() => withClient(server.databaseUrl, async (db) => (await db.query("select state from number_inventory where gsm = $1", [number])).rows[0].state)).toBe("available");
+    violations.push(...(await axeViolations(page, "the desk after cancelling (en, desktop)")));
+  });
+
+  it("a publisher on a phone, in Arabic, is asked for a note before a message is marked handled", async () => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries({ fullName: "سلمى حداد", gsm: "0955123456", email: "salma@example.com", description: "الفاتورة وصلت مرتين هذا الشهر، أرجو التحقق.", evaluation: "3" })) body.set(name, value);
+    body.set("file", new Blob([new Uint8Array(PNG)], { type: "image/png" }), "bill.png");
+    const sent = await fetch(`${server.url}/customerCare/api/feedback`, { method: "POST", body, headers: { "accept-language": "ar" } });
+    const reference = ((await sent.json()) as { data: { reference: string } }).data.reference;
+
+    const t = text.ar;
+    const page = await consoleBrowser(publisher, PHONE, "ar");
+    await page.goto("/console/feedback");
+    await waitForHydration(page);
+    // Typed as a guest reads it out: small letters and Arabic-Indic digits.
+    await page.getByLabel(t.feedback.search).fill(reference.toLowerCase().replace(/\d/g, (digit) => String.fromCharCode(0x0660 + Number(digit))));
+    await page.getByRole("button", { name: t.feedback.apply }).click();
+    await page.waitForURL(new RegExp(`/console/feedback/${reference}$`));
+    expect(await page.getByTestId("feedback-description").textContent()).toBe("الفاتورة وصلت مرتين هذا الشهر، أرجو التحقق.");
+    await page.getByRole("button", { name: t.feedback.markHandled }).click();
+    await expect.poll(() => page.getByText(t.validation.noteRequired).count()).toBe(1);
+    await page.getByLabel(fill(t.feedback.note, { max: "1000" })).fill("تم تصحيح الفاتورة.");
+    await page.getByRole("button", { name: t.feedback.markHandled }).click();
+    await expect.poll(() => page.getByTestId("handled").textContent()).toContain("تم تصحيح الفاتورة.");
+    violations.push(...(await axeViolations(page, "a handled feedback (ar, phone)")));
   });
 
   it("the inbox and a message fit 320 px in Arabic; no blocking axe violation; no console errors anywhere", async () => {
