@@ -42,7 +42,7 @@ export const action = pageAction(
     const reference = feedbackReferenceOf(params.reference ?? "");
     if (!reference) throw new ConsoleError("FEEDBACK_NOT_FOUND");
     const { note } = validate(handleFeedbackForm, fields);
-    await markFeedbackHandled(context.get(servicesContext).db, { ...staffActor(staff, context), staff: { id: staff.id, email: staff.email } }, reference, note);
+    await markFeedbackHandled(context.get(servicesContext).db, staffActor(staff, context), staff, reference, note);
     return { ok: true } satisfies Handled;
   },
   { guard: (request, context) => requireStaff(request, context, ...FEEDBACK_ROLES) },

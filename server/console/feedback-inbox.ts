@@ -155,11 +155,11 @@ export async function openFeedbackAttachment(services: Pick<AppServices, "db" | 
  * Marks a message handled with the staff member's note: one UPDATE … where handled_at is null, and its audit
  * row, in one transaction. The loser of a race (or a second try) gets FEEDBACK_HANDLED naming who handled it.
  */
-export async function markFeedbackHandled(db: Db, actor: Actor & { staff: { id: number; email: string } }, reference: string, note: string): Promise<void> {
+export async function markFeedbackHandled(db: Db, actor: Actor, handler: { id: number }, reference: string, note: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [done] = await tx
       .update(feedback)
-      .set({ handledAt: new Date(), handledBy: actor.staff.id, handledNote: note })
+      .set({ handledAt: new Date(), handledBy: handler.id, handledNote: note })
       .where(and(eq(feedback.reference, reference), isNull(feedback.handledAt)))
       .returning({ handledAt: feedback.handledAt });
     if (done) {
