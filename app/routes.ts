@@ -74,6 +74,10 @@ export default [
     route("enrol/:token", "routes/console.enrol.tsx"),
     route("staff", "routes/console.staff.tsx"),
     route("audit", "routes/console.audit.tsx"),
+    route("feedback", "routes/console.feedback.tsx"),
+    route("feedback/:reference", "routes/console.feedback-message.tsx"),
+    route("feedback/:reference/attachment", "routes/console.feedback-attachment.ts"),
+    route("desk", "routes/console.desk.tsx"),
   ]),
 
   // /about-{company}/… (the company slug is configuration) and every unknown path.

@@ -14,6 +14,7 @@ export const TIER_PRICES: Record<NumberTier, { sim: number; fee: number }> = {
   gold: { sim: 5_000, fee: 95_000 },
 };
 export const LINE_TYPES = ["prepaid", "postpaid"] as const;
+export type LineType = (typeof LINE_TYPES)[number];
 
 const SEQUENCES = ["0123", "1234", "2345", "3456", "4567", "5678", "6789", "9876", "8765", "7654", "6543", "5432", "4321", "3210"];
 

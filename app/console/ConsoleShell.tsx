@@ -4,6 +4,8 @@ import { useEffect, type ReactNode } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import { LANGUAGES, type Language } from "../../common/language.ts";
 import type { StaffRole } from "../../common/console.ts";
+import { DESK_ROLES, FEEDBACK_ROLES } from "../../common/console-desk.ts";
+import { BidiText } from "../content/BidiText.tsx";
 import { useTranslation } from "../i18n/react.ts";
 import { markInteractive } from "../shell/lazy-load.ts";
 import { languageHref } from "../shell/LanguagePicker.tsx";
@@ -24,6 +26,7 @@ export function ConsoleShell({ staff, children }: { staff: ConsoleStaff | null; 
     markInteractive();
   }, []);
   const isAdmin = staff?.roles.includes("admin") ?? false;
+  const reads = (roles: readonly StaffRole[]) => roles.some((role) => staff?.roles.includes(role));
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:z-50 focus:rounded focus:bg-white focus:p-3 focus:shadow">
@@ -46,6 +49,16 @@ export function ConsoleShell({ staff, children }: { staff: ConsoleStaff | null; 
                     {t("console.nav.audit")}
                   </NavLink>
                 </>
+              ) : null}
+              {reads(FEEDBACK_ROLES) ? (
+                <NavLink to="/console/feedback" className={linkClass}>
+                  {t("console.nav.feedback")}
+                </NavLink>
+              ) : null}
+              {reads(DESK_ROLES) ? (
+                <NavLink to="/console/desk" className={linkClass}>
+                  {t("console.nav.desk")}
+                </NavLink>
               ) : null}
             </nav>
           ) : null}
@@ -128,7 +141,8 @@ export function FormMessage({ message, tone = "error" }: { message?: string; ton
   if (!message) return null;
   return (
     <p role={tone === "error" ? "alert" : "status"} className={`rounded p-3 ${tone === "error" ? "bg-red-50 text-red-900" : "bg-green-50 text-green-900"}`}>
-      {message}
+      {/* A reference, number or Latin name inside an Arabic message reads left to right. */}
+      <BidiText text={message} linkCodes={false} />
     </p>
   );
 }

@@ -1,6 +1,8 @@
 // /console: the home of a signed-in staff member: who they are, their roles, and what they can open.
 import type { Route } from "./+types/console.home";
 import { Link } from "react-router";
+import type { StaffRole } from "../../common/console.ts";
+import { DESK_ROLES, FEEDBACK_ROLES } from "../../common/console-desk.ts";
 import { requireStaff } from "../console/staff.server.ts";
 import { useTranslation } from "../i18n/react.ts";
 
@@ -11,7 +13,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function ConsoleHome({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const isAdmin = loaderData.roles.includes("admin");
+  const has = (roles: readonly StaffRole[]) => roles.some((role) => loaderData.roles.includes(role));
+  // What each role opens (the navigation shows the same).
+  const links = [
+    ...(has(["admin"]) ? [{ to: "/console/staff", label: "console.nav.staff" as const }, { to: "/console/audit", label: "console.nav.audit" as const }] : []),
+    ...(has(FEEDBACK_ROLES) ? [{ to: "/console/feedback", label: "console.nav.feedback" as const }] : []),
+    ...(has(DESK_ROLES) ? [{ to: "/console/desk", label: "console.nav.desk" as const }] : []),
+  ];
   return (
     <>
       <h1 className="mb-2 text-2xl font-bold">{t("console.home.title", { name: loaderData.displayName })}</h1>
@@ -32,18 +40,15 @@ export default function ConsoleHome({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      {isAdmin ? (
+      {links.length > 0 ? (
         <ul className="flex flex-wrap gap-3">
-          <li>
-            <Link to="/console/staff" className="text-violet-800 underline">
-              {t("console.nav.staff")}
-            </Link>
-          </li>
-          <li>
-            <Link to="/console/audit" className="text-violet-800 underline">
-              {t("console.nav.audit")}
-            </Link>
-          </li>
+          {links.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="text-violet-800 underline">
+                {t(link.label)}
+              </Link>
+            </li>
+          ))}
         </ul>
       ) : (
         <p>{t("console.home.laterParts")}</p>

@@ -11,7 +11,14 @@ export type ConsoleErrorCode =
   | "STAFF_NOT_FOUND" // 404: no such staff account
   | "EMAIL_TAKEN" // 409: a staff account already has this e-mail
   | "OWN_ACCOUNT" // 403: an admin cannot disable, reset or demote their own account
-  | "LAST_ADMIN"; // 403: the change would leave the console without an enabled admin
+  | "LAST_ADMIN" // 403: the change would leave the console without an enabled admin
+  | "FEEDBACK_NOT_FOUND" // 404: no feedback message has this reference
+  | "NO_ATTACHMENT" // 404: the message has no attachment (or its file is gone)
+  | "FEEDBACK_HANDLED" // 409: someone marked the message handled first (the message names them)
+  | "RESERVATION_NOT_FOUND" // 404: unknown, or outside the agent's cities (the same answer: existence is not leaked)
+  | "RESERVATION_EXPIRED" // 409: the hold ran out before it was collected
+  | "RESERVATION_COLLECTED" // 409: the SIM was already collected
+  | "RESERVATION_CANCELLED"; // 409: the hold was cancelled
 
 export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, 400 | 403 | 404 | 409 | 429> = {
   LOGIN_FAILED: 400,
@@ -24,6 +31,13 @@ export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, 400 | 403 | 404 | 40
   EMAIL_TAKEN: 409,
   OWN_ACCOUNT: 403,
   LAST_ADMIN: 403,
+  FEEDBACK_NOT_FOUND: 404,
+  NO_ATTACHMENT: 404,
+  FEEDBACK_HANDLED: 409,
+  RESERVATION_NOT_FOUND: 404,
+  RESERVATION_EXPIRED: 409,
+  RESERVATION_COLLECTED: 409,
+  RESERVATION_CANCELLED: 409,
 };
 
 export class ConsoleError extends AppError {

@@ -13,6 +13,8 @@ export interface ErrorDetails {
   retryAfterSeconds?: number;
   /** Field path (`customerState.0.number`) → catalog keys of its messages. */
   fieldErrors?: Record<string, string[]>;
+  /** Values of the message's `{{placeholders}}` (the console's "already handled by {{name}}"). */
+  messageValues?: Record<string, string>;
 }
 
 export class AppError extends Error {

@@ -79,6 +79,9 @@ export const PAGE_ACTIONS: readonly {
   // The token is part of the path; the hostile-input suite posts to this path as written (an unknown token).
   { path: "/console/enrol/:token", body: "small", subscriber: false },
   { path: "/console/staff", body: "small", subscriber: false, staff: true },
+  // The feedback inbox (mark handled; the reference is part of the path) and the reservation desk.
+  { path: "/console/feedback/:reference", body: "small", subscriber: false, staff: true },
+  { path: "/console/desk", body: "small", subscriber: false, staff: true },
 ];
 
 export function pageActionLimits(body: PageActionBody, dataDir: string): BodyLimits {

@@ -3,7 +3,7 @@
 // exactly one wins), checks the account's limit under a lock on the account, and records the hold and its
 // event. Cancelling and expiry give the number back. Expiry is a sweep that any
 // number of instances may run at once (FOR UPDATE SKIP LOCKED: each due hold is ended exactly once).
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { ReserveForm } from "../../common/reservation.ts";
 import { MAX_ACTIVE_RESERVATIONS, RESERVATION_HOLD_HOURS, type NumberTier } from "../../common/reservation-rules.ts";
 import type { Language } from "../../common/language.ts";
@@ -124,11 +124,31 @@ export async function cancelReservation(db: Db, accountId: number, reference: st
     const [row] = await tx.select().from(numberReservations).where(eq(numberReservations.reference, reference)).for("update");
     if (!row) throw new ReservationError("RESERVATION_NOT_FOUND");
     if (row.accountId !== accountId) throw new ReservationError("RESERVATION_NOT_YOURS");
-    if (row.state !== "active" || row.expiresAt <= now) throw new ReservationError("RESERVATION_ENDED");
-    await tx.update(numberReservations).set({ state: "cancelled", endedAt: now }).where(eq(numberReservations.id, row.id));
-    await tx.update(numberInventory).set({ state: "available", updatedAt: now }).where(and(eq(numberInventory.gsm, row.gsm), eq(numberInventory.state, "reserved")));
-    await tx.insert(reservationEvents).values({ reservationId: row.id, gsm: row.gsm, actor: actorOf(accountId), fromState: "active", toState: "cancelled", createdAt: now });
+    if (!(await endHold(tx, eq(numberReservations.id, row.id), "cancelled", actorOf(accountId), now))) throw new ReservationError("RESERVATION_ENDED");
   });
+}
+
+/** What ending a hold does to its number: a cancelled hold gives it back, a collected one hands it over. */
+const NUMBER_AFTER: Record<"cancelled" | "collected", "available" | "taken"> = { cancelled: "available", collected: "taken" };
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Ends the hold `which` selects, if it is still active and not expired at `now`, by one conditional UPDATE
+ * (of parallel attempts the database lets exactly one through), moves its number (`reserved` → available or
+ * taken) and records the event by `actor` (`account:<id>`, `staff:<id>`). Answers the ended row, or null when
+ * no live hold matched. The subscriber's cancel and the console's desk (collect, cancel) both end holds here.
+ */
+export async function endHold(tx: Tx, which: SQL, to: "cancelled" | "collected", actor: string, now: Date): Promise<typeof numberReservations.$inferSelect | null> {
+  const [row] = await tx
+    .update(numberReservations)
+    .set({ state: to, endedAt: now })
+    .where(and(which, eq(numberReservations.state, "active"), gt(numberReservations.expiresAt, now)))
+    .returning();
+  if (!row) return null;
+  await tx.update(numberInventory).set({ state: NUMBER_AFTER[to], updatedAt: now }).where(and(eq(numberInventory.gsm, row.gsm), eq(numberInventory.state, "reserved")));
+  await tx.insert(reservationEvents).values({ reservationId: row.id, gsm: row.gsm, actor, fromState: "active", toState: to, createdAt: now });
+  return row;
 }
 
 /** The profile page lists them on every view: a prepared statement. */

@@ -7,7 +7,8 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { AUTO_REPLY_BODY, feedbackBody, PAGE_ACTIONS, SMALL_BODY } from "../../server/edge/limits.ts";
-import { createFirstAdmin, enrolOverHttp } from "../support/console.ts";
+import { createFirstAdmin, enrolOverHttp, pagePost } from "../support/console.ts";
+import { withClient } from "../support/database.ts";
 import { apiMessage } from "../support/contract.ts";
 import { insertSession, type SessionFixture } from "../support/subscriber.ts";
 import { send, startTestServer, type TestServer } from "../support/test-server.ts";
@@ -22,6 +23,10 @@ beforeAll(async () => {
   session = await insertSession(server.databaseUrl, { gsm: "0944888002" });
   // A staff member's actions are read only for a staff session (a guest is sent to the console login first).
   staffCookie = (await enrolOverHttp(server, await createFirstAdmin(server, "limits@example.com"))).cookie;
+  // …and only for a role that may use them (the desk is a centre agent's): this staff member holds every role.
+  const staffId = await withClient(server.databaseUrl, async (db) => String((await db.query("select id from staff_accounts where email = 'limits@example.com'")).rows[0].id));
+  const allRoles = await pagePost(server, "/console/staff", { intent: "update", staffId, roleEditor: "on", rolePublisher: "on", roleCentreAgent: "on", roleAdmin: "on", centres: "1" }, { cookie: staffCookie });
+  expect(allRoles.status, allRoles.text.slice(0, 200)).toBe(302);
   const document = (await send(server.url, "/api-docs/openapi.json")).json<{ paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>> }>();
   bodyOperations = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods)
