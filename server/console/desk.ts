@@ -89,7 +89,7 @@ export async function lookUpAtDesk(db: Db, agent: DeskAgent, lookup: DeskLookup,
 }
 
 /** Why a hold of the agent's cities could not be ended: unknown (or elsewhere), expired, collected, cancelled. */
-async function whyNotLive(tx: Tx, reference: string, cityIds: number[], now: Date): Promise<ConsoleError> {
+async function whyNotLive(tx: Tx, reference: string, cityIds: number[]): Promise<ConsoleError> {
   const [row] = await tx
     .select({ state: numberReservations.state, expiresAt: numberReservations.expiresAt })
     .from(numberReservations)
@@ -111,7 +111,7 @@ export async function endHoldAtDesk(db: Db, actor: Actor, agent: DeskAgent, refe
   if (cityIds.length === 0) throw new ConsoleError("RESERVATION_NOT_FOUND");
   await db.transaction(async (tx) => {
     const row = await endHold(tx, and(eq(numberReservations.reference, reference), inArray(numberReservations.cityId, cityIds))!, to === "collected" ? "collected" : "cancelled", `staff:${agent.id}`, now);
-    if (!row) throw await whyNotLive(tx, reference, cityIds, now);
+    if (!row) throw await whyNotLive(tx, reference, cityIds);
     await audit(
       tx,
       actor,

@@ -642,7 +642,7 @@ export const reservationEvents = pgTable(
       .notNull()
       .references(() => numberReservations.id),
     gsm: text("gsm").notNull(),
-    /** account:<id> or system */
+    /** account:<id>, staff:<id> (the console's reservation desk) or system */
     actor: text("actor").notNull(),
     fromState: text("from_state"),
     toState: text("to_state").notNull(),
