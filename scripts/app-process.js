@@ -33,9 +33,10 @@ const KEPT_LINES = 2_000;
  * @param {number} [options.timeoutMs] How long it may take to be ready (default 60 s).
  * @param {string} [options.readyPath] Poll this path (e.g. "/readyz") for a 200 instead of waiting for the log line; needs env.PORT.
  * @param {(line: string) => void} [options.onLine] Called with each line of stdout.
+ * @param {(child: import("node:child_process").ChildProcess, output: () => string) => void} [options.onSpawn] Called at once with the process (before it is ready) and its output so far.
  * @returns {Promise<AppProcess>}
  */
-export async function startAppProcess({ env, args = [], cwd = rootDir, timeoutMs = 60_000, readyPath, onLine }) {
+export async function startAppProcess({ env, args = [], cwd = rootDir, timeoutMs = 60_000, readyPath, onLine, onSpawn }) {
   const started = performance.now();
   const child = spawn(process.execPath, ["--disable-proto=delete", path.join(cwd, "server", "serve.js"), ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
   const kept = [];
@@ -45,6 +46,7 @@ export async function startAppProcess({ env, args = [], cwd = rootDir, timeoutMs
   };
   const output = () => kept.join("\n");
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  onSpawn?.(child, output);
   const listening = new Promise((resolve, reject) => {
     child.once("error", (error) => reject(new Error(`Could not run ${process.execPath} server/serve.js: ${error.message}`)));
     let pending = "";

@@ -42,6 +42,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
+import { startAppProcess } from "./app-process.js";
 import { BENCH_OTP_LIMITS, prepareLoginBench, registerNumbers, runLoginFlows, startBenchSmsc } from "./bench-login.js";
 import { INVENTORY_SEARCHES, prepareInventory } from "./bench-inventory.js";
 import { BENCH_BUNDLE_ID, prepareCharging } from "./bench-charging.js";
@@ -106,7 +107,8 @@ let dataDir;
 let smsc;
 /** @type {NodeJS.Timeout | undefined} */
 let rssTimer;
-let serverOutput = "";
+/** The server's last output lines (scripts/app-process.js keeps them). */
+let serverOutput = () => "";
 let cleanupPromise;
 
 /** Stops the load generator and the server, removes the temporary data directory. Safe to call twice. */
@@ -280,43 +282,26 @@ async function startServer() {
   const baseUrl = `http://127.0.0.1:${port}`;
   log(`starting the server on ${baseUrl} (DATA_DIR ${dataDir})`);
 
-  const started = performance.now();
-  // process.execPath: the Node that runs this script (Node 24 when started through npm scripts).
-  server = spawn(process.execPath, ["--disable-proto=delete", "server/serve.js", "--seed"], { cwd: rootDir, env, stdio: ["ignore", "pipe", "pipe"] });
-  serverExited = new Promise((resolve) => server.once("exit", (code, signal) => resolve(code ?? signal)));
-  // Keep the server's output (warnings and errors at LOG_LEVEL=warn) for the report.
-  const keep = (chunk) => {
-    serverOutput += chunk;
-    if (serverOutput.length > 200_000) serverOutput = serverOutput.slice(-100_000);
-  };
-  server.stdout.on("data", keep);
-  server.stderr.on("data", keep);
-
-  // 4. Peak resident memory of the server process, sampled from spawn to the end of the load.
-  const pid = server.pid;
-  rssTimer = setInterval(() => {
-    const bytes = rssBytes(pid);
-    if (bytes === undefined) return;
-    rss.samples += 1;
-    rss.peakBytes = Math.max(rss.peakBytes, bytes);
-  }, RSS_SAMPLE_MS);
-
-  // Poll /readyz until the first 200.
-  let exited = false;
-  void serverExited.then(() => (exited = true));
-  const deadline = started + READY_TIMEOUT_MS;
-  for (;;) {
-    if (exited) throw new Error(`the server exited (${server.exitCode ?? server.signalCode}) before it was ready:\n${serverOutput.trim()}`);
-    if (performance.now() > deadline) throw new Error(`/readyz did not answer 200 within ${READY_TIMEOUT_MS / 1000} s:\n${serverOutput.trim()}`);
-    try {
-      const response = await get(`${baseUrl}/readyz`, {}, 1_000);
-      if (response.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  const readyMs = performance.now() - started;
+  // The server's output (warnings and errors at LOG_LEVEL=warn) is kept for the report; its resident memory
+  // (4.) is sampled from the spawn to the end of the load; ready is the first 200 of /readyz.
+  const app = await startAppProcess({
+    args: ["--seed"],
+    env,
+    timeoutMs: READY_TIMEOUT_MS,
+    readyPath: "/readyz",
+    onSpawn(child, output) {
+      server = child;
+      serverExited = new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)));
+      serverOutput = output;
+      rssTimer = setInterval(() => {
+        const bytes = rssBytes(child.pid);
+        if (bytes === undefined) return;
+        rss.samples += 1;
+        rss.peakBytes = Math.max(rss.peakBytes, bytes);
+      }, RSS_SAMPLE_MS);
+    },
+  });
+  const readyMs = app.readyMs;
   log(`ready after ${Math.round(readyMs)} ms`);
   return { baseUrl, readyMs };
 }
@@ -688,7 +673,7 @@ async function main() {
   });
 
   // Server warnings/errors printed during the run (LOG_LEVEL=warn), reported as problems to look at.
-  const serverLines = serverOutput.split("\n").filter((line) => line.trim());
+  const serverLines = serverOutput().split("\n").filter((line) => line.trim());
 
   const report = {
     date: new Date().toISOString(),
@@ -754,7 +739,7 @@ try {
   exitCode = await main();
 } catch (error) {
   log(`FAILED: ${error instanceof Error ? error.message : String(error)}`);
-  const lastLines = serverOutput.trim().split("\n").filter(Boolean).slice(-10).map((line) => line.slice(0, 500));
+  const lastLines = serverOutput().trim().split("\n").filter(Boolean).slice(-10).map((line) => line.slice(0, 500));
   if (lastLines.length > 0) log(`the server's last lines (LOG_LEVEL=warn):\n${lastLines.join("\n")}`);
   exitCode = 1;
 } finally {
