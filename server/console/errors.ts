@@ -10,9 +10,18 @@ export type ConsoleErrorCode =
   | "STAFF_NOT_FOUND" // 404: no such staff account
   | "EMAIL_TAKEN" // 409: a staff account already has this e-mail
   | "OWN_ACCOUNT" // 403: an admin cannot disable, reset or demote their own account
-  | "LAST_ADMIN"; // 403: the change would leave the console without an enabled admin
+  | "LAST_ADMIN" // 403: the change would leave the console without an enabled admin
+  | "UPLOAD_REQUIRED" // 400: no file was chosen
+  | "CONTENT_UPLOAD_TYPE" // 415: the upload is neither a zip archive nor a content .json file
+  | "CONTENT_ARCHIVE_BROKEN" // 400: the zip archive cannot be read
+  | "CONTENT_ARCHIVE_TOO_LARGE" // 413: too many entries, or too much once unpacked (a zip bomb)
+  | "CONTENT_FILE_UNKNOWN" // 400: a file whose name is not one of content/ (values: file)
+  | "CONTENT_INVALID" // 400: a file, item or field the schema (or the database) refuses (values: file, item, field, detail)
+  | "MEDIA_TYPE" // 415: not a JPEG, PNG or WebP image, judged by its bytes
+  | "MEDIA_TOO_LARGE" // 413: more bytes or pixels than an upload may have
+  | "MEDIA_BROKEN"; // 400: the image cannot be decoded
 
-export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, 400 | 403 | 404 | 409 | 429> = {
+export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, 400 | 403 | 404 | 409 | 413 | 415 | 429> = {
   LOGIN_FAILED: 400,
   LOGIN_RATE_LIMITED: 429,
   ENROLMENT_INVALID: 404,
@@ -22,6 +31,15 @@ export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, 400 | 403 | 404 | 40
   EMAIL_TAKEN: 409,
   OWN_ACCOUNT: 403,
   LAST_ADMIN: 403,
+  UPLOAD_REQUIRED: 400,
+  CONTENT_UPLOAD_TYPE: 415,
+  CONTENT_ARCHIVE_BROKEN: 400,
+  CONTENT_ARCHIVE_TOO_LARGE: 413,
+  CONTENT_FILE_UNKNOWN: 400,
+  CONTENT_INVALID: 400,
+  MEDIA_TYPE: 415,
+  MEDIA_TOO_LARGE: 413,
+  MEDIA_BROKEN: 400,
 };
 
 export class ConsoleError extends AppError {

@@ -37,7 +37,7 @@ export function describeFailure(error: unknown, language: Language, logger: Pick
     const { fieldErrors } = refusal.details;
     // A refusal that says a dependency is away (503, e.g. the charging system) tells the client when to try again.
     const retryAfterSeconds = refusal.details.retryAfterSeconds ?? (refusal.httpStatus === 503 ? UNAVAILABLE_RETRY_SECONDS : undefined);
-    let message = translate(language, refusal.messageKey, retryAfterSeconds === undefined ? undefined : { seconds: retryAfterSeconds, count: retryAfterSeconds });
+    let message = translate(language, refusal.messageKey, { ...refusal.details.messageValues, ...(retryAfterSeconds === undefined ? {} : { seconds: retryAfterSeconds, count: retryAfterSeconds }) });
     if (message === refusal.messageKey) message = translate(language, "api.badRequest");
     return {
       status: refusal.httpStatus,
