@@ -27,8 +27,8 @@ afterEach(async () => {
 });
 
 async function contentVersion(): Promise<number> {
-  const { rows } = await connection.pool.query<{ version: number }>("select version from content_state where id = 1");
-  return rows[0]!.version;
+  const { rows } = await connection.pool.query<{ version: string }>("select version from content_state where id = 1");
+  return Number(rows[0]!.version);
 }
 
 describe("exporting the content", () => {
