@@ -11,7 +11,6 @@ export type ConsoleErrorCode =
   | "EMAIL_TAKEN" // 409: a staff account already has this e-mail
   | "OWN_ACCOUNT" // 403: an admin cannot disable, reset or demote their own account
   | "LAST_ADMIN" // 403: the change would leave the console without an enabled admin
-  | "UPLOAD_REQUIRED" // 400: no file was chosen
   | "CONTENT_UPLOAD_TYPE" // 415: the upload is neither a zip archive nor a content .json file
   | "CONTENT_ARCHIVE_BROKEN" // 400: the zip archive cannot be read
   | "CONTENT_ARCHIVE_TOO_LARGE" // 413: too many entries, or too much once unpacked (a zip bomb)
@@ -31,7 +30,6 @@ export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, 400 | 403 | 404 | 40
   EMAIL_TAKEN: 409,
   OWN_ACCOUNT: 403,
   LAST_ADMIN: 403,
-  UPLOAD_REQUIRED: 400,
   CONTENT_UPLOAD_TYPE: 415,
   CONTENT_ARCHIVE_BROKEN: 400,
   CONTENT_ARCHIVE_TOO_LARGE: 413,
