@@ -74,6 +74,9 @@ export default [
     route("enrol/:token", "routes/console.enrol.tsx"),
     route("staff", "routes/console.staff.tsx"),
     route("audit", "routes/console.audit.tsx"),
+    route("content-files", "routes/console.content-files.tsx"),
+    route("content-files/download/:file", "routes/console.content-files.download.ts"),
+    route("media", "routes/console.media.tsx"),
   ]),
 
   // /about-{company}/… (the company slug is configuration) and every unknown path.

@@ -6,6 +6,7 @@ import { LANGUAGES, type Language } from "../../common/language.ts";
 import type { StaffRole } from "../../common/console.ts";
 import { useTranslation } from "../i18n/react.ts";
 import { markInteractive } from "../shell/lazy-load.ts";
+import { CONTENT_FILES_PATH, CONTENT_FILES_ROLES, MEDIA_PATH, MEDIA_ROLES } from "./paths.ts";
 import { languageHref } from "../shell/LanguagePicker.tsx";
 
 export interface ConsoleStaff {
@@ -24,6 +25,7 @@ export function ConsoleShell({ staff, children }: { staff: ConsoleStaff | null; 
     markInteractive();
   }, []);
   const isAdmin = staff?.roles.includes("admin") ?? false;
+  const holds = (roles: readonly StaffRole[]) => roles.some((role) => staff?.roles.includes(role));
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:z-50 focus:rounded focus:bg-white focus:p-3 focus:shadow">
@@ -37,6 +39,16 @@ export function ConsoleShell({ staff, children }: { staff: ConsoleStaff | null; 
               <NavLink to="/console" end className={linkClass}>
                 {t("console.nav.home")}
               </NavLink>
+              {holds(MEDIA_ROLES) ? (
+                <NavLink to={MEDIA_PATH} className={linkClass}>
+                  {t("console.nav.media")}
+                </NavLink>
+              ) : null}
+              {holds(CONTENT_FILES_ROLES) ? (
+                <NavLink to={CONTENT_FILES_PATH} className={linkClass}>
+                  {t("console.nav.contentFiles")}
+                </NavLink>
+              ) : null}
               {isAdmin ? (
                 <>
                   <NavLink to="/console/staff" className={linkClass}>
