@@ -89,7 +89,8 @@ export async function storeUploadedImage(db: Db, actor: Actor, upload: ConsoleUp
     return { hash, base: baseOf(hash), originalType: known.originalType as MediaType, width: known.width, height: known.height, created: false };
   }
   // The container says what it is; the bytes must agree (a PNG named .jpg is a PNG; a JPEG head on other data fails).
-  const metadata = await sharp(bytes)
+  // The header only (no limit needed to read it): the pixel count is checked below, before any decoding.
+  const metadata = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => {
       throw new ConsoleError("MEDIA_BROKEN");
