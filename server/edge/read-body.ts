@@ -140,19 +140,25 @@ async function fromForm(request: Request, type: string, limits: BodyLimits, maxB
     refusal ??= error;
   };
   if (limits.file) await mkdir(limits.file.directory, { recursive: true, mode: 0o700 });
-  const parser = Busboy({
-    headers: { "content-type": request.headers.get("content-type") ?? type },
-    // One more than the route takes, so the count below sees the excess (busboy stops silently at its limit).
-    limits: {
-      fields: limits.fields + 1,
-      fieldNameSize: 200,
-      fieldSize: limits.fieldBytes,
-      files: limits.file ? 1 : 0,
-      fileSize: limits.file?.fileBytes ?? 0,
-      parts: limits.fields + 2,
-      headerPairs: 20,
-    },
-  });
+  let parser: ReturnType<typeof Busboy>;
+  try {
+    parser = Busboy({
+      headers: { "content-type": request.headers.get("content-type") ?? type },
+      // One more than the route takes, so the count below sees the excess (busboy stops silently at its limit).
+      limits: {
+        fields: limits.fields + 1,
+        fieldNameSize: 200,
+        fieldSize: limits.fieldBytes,
+        files: limits.file ? 1 : 0,
+        fileSize: limits.file?.fileBytes ?? 0,
+        parts: limits.fields + 2,
+        headerPairs: 20,
+      },
+    });
+  } catch {
+    // busboy throws at once on a body it cannot parse at all (multipart without a boundary): the client's malformed body.
+    throw edgeError.badRequest({ _: ["api.invalidField"] });
+  }
   parser.on("field", (name: string, value: string, nameTruncated: boolean, valueTruncated: boolean) => {
     if (nameTruncated) return refuse(edgeError.badRequest({ _: ["api.invalidField"] }));
     if (valueTruncated) return refuse(edgeError.badRequest({ [name.slice(0, 64)]: ["api.invalidField"] }));
