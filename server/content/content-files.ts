@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import { Unzip, UnzipInflate } from "fflate";
 import { z } from "zod";
-import { CONTENT_ARCHIVE_MAX_ENTRIES, CONTENT_ARCHIVE_MAX_UNPACKED_BYTES, CONTENT_UPLOAD_MAX_BYTES, megabytes, type ConsoleUpload } from "../../common/console-uploads.ts";
+import { CONTENT_ARCHIVE_MAX_ENTRIES, CONTENT_ARCHIVE_MAX_UNPACKED_BYTES, CONTENT_UPLOAD_MAX_BYTES, type ConsoleUpload } from "../../common/console-uploads.ts";
 import type { Language } from "../../common/language.ts";
 import { audit, type Actor } from "../console/enrolment.ts";
 import { ConsoleError } from "../console/errors.ts";
@@ -175,6 +175,3 @@ export async function importContentFiles(db: Db, actor: Actor, files: Readonly<R
     throw error;
   }
 }
-
-/** The limit the page states. */
-export const CONTENT_UPLOAD_MEGABYTES = megabytes(CONTENT_UPLOAD_MAX_BYTES);
