@@ -11,9 +11,9 @@ import { audit, type Actor } from "../console/enrolment.ts";
 import { ConsoleError } from "../console/errors.ts";
 import type { Db } from "../db/database.ts";
 import { contentRevisions } from "../db/schema.ts";
-import { contentFiles, ContentFileError, isContentFileName, loadContentFiles, type ContentFileName } from "../db/seed/load-content.ts";
+import { contentFiles, ContentFileError, isContentFileName, keyFieldOf, loadContentFiles, type ContentFileName } from "../db/seed/load-content.ts";
 import { translate } from "../i18n.ts";
-import { exportContentItems, keyFieldOf } from "./export.ts";
+import { exportContentItems } from "./export.ts";
 
 /** Compressed data handed to the inflater at a time: one step unpacks at most ~1,000 times this (deflate's limit). */
 const UNZIP_STEP_BYTES = 16 * 1024;
@@ -168,7 +168,7 @@ export async function importContentFiles(db: Db, actor: Actor, files: Readonly<R
           file: error.file,
           item: error.item === null ? translate(language, "console.contentFiles.noItem") : String(error.item + 1),
           field: error.field ? error.field : translate(language, "console.contentFiles.wholeFile"),
-          detail: error.detail.slice(0, 300),
+          detail: error.problem === "duplicate-key" ? translate(language, "console.contentFiles.duplicateKey", { key: error.detail.slice(0, 100) }) : error.detail.slice(0, 300),
         },
       });
     }

@@ -91,6 +91,9 @@ describe("importing an export", () => {
     // The schema accepts it; the database refuses the missing category, and the offers before it are undone.
     await expect(loadContentFiles(connection.db, { "offers.json": JSON.stringify(goodOffers), "bundles.json": JSON.stringify(bundles) })).rejects.toMatchObject({ file: "bundles.json", item: 1 });
     await expect(loadContentFiles(connection.db, { "offers.json": JSON.stringify(goodOffers), "passwords.json": "[]" })).rejects.toBeInstanceOf(ContentFileError);
+    // Two items with one key would load as one (the later winning): refused, naming the second.
+    const twice = [...goodOffers, { ...goodOffers[0]!, titleEn: "A second offer 1" }];
+    await expect(loadContentFiles(connection.db, { "offers.json": JSON.stringify(twice) })).rejects.toMatchObject({ problem: "duplicate-key", item: goodOffers.length, field: "id", detail: "1" });
     expect(await exportContent(connection.db)).toEqual(before);
     expect(await contentVersion()).toBe(version);
   });

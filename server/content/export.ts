@@ -5,7 +5,7 @@
 // order of its file's schema, 2-space indentation, Arabic as it is (not escaped), a trailing newline.
 import { zipSync, strToU8 } from "fflate";
 import type { Db } from "../db/database.ts";
-import { CONTENT_FILE_NAMES, contentFiles, type ContentFileName } from "../db/seed/load-content.ts";
+import { CONTENT_FILE_NAMES, contentFiles, keyFieldOf, type ContentFileName } from "../db/seed/load-content.ts";
 
 type ContentFileEntry = (typeof contentFiles)[number];
 /** A database or an open transaction. */
@@ -14,14 +14,6 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** The canonical text of a content file's items. */
 export function contentFileText(items: readonly unknown[]): string {
   return `${JSON.stringify(items, null, 2)}\n`;
-}
-
-/** The name of the field that keys the file's items (`id`, `type`, `slug`, `code`, `zone`). */
-export function keyFieldOf(entry: ContentFileEntry): string {
-  const columns = entry.table as unknown as Record<string, unknown>;
-  const field = Object.keys(entry.row.shape).find((name) => columns[name] === entry.key);
-  if (!field) throw new Error(`content/${entry.file}: its key is none of its fields`);
-  return field;
 }
 
 function entryOf(file: ContentFileName): ContentFileEntry {

@@ -232,6 +232,13 @@ describe("imports that are refused change nothing", () => {
     await expectRefused({ bytes: strToU8(JSON.stringify(offers)), fileName: "offers.json" }, 400, language, [frame, "offers.json", "validTo"]);
   });
 
+  test.each(["ar", "en"] as const)("two items with one key: refused, not merged (%s)", async (language) => {
+    const offers = JSON.parse(contentFile("offers.json")) as Record<string, unknown>[];
+    offers.push({ ...offers[0]!, titleEn: "A second offer with the first one's id" });
+    const duplicate = (catalogs[language] as unknown as { console: { contentFiles: { duplicateKey: string } } }).console.contentFiles.duplicateKey.replace("{{key}}", String(offers[0]!.id));
+    await expectRefused({ bytes: strToU8(JSON.stringify(offers)), fileName: "offers.json" }, 400, language, ["offers.json", duplicate]);
+  });
+
   test("an archive whose second file breaks the rules: the first file's changes are not applied either", async () => {
     const offers = JSON.parse(contentFile("offers.json")) as Record<string, unknown>[];
     offers[0]!.titleEn = "Should never be seen";

@@ -255,6 +255,9 @@ function updateSetFor(row: Record<string, unknown>, table: PgTable) {
   return Object.fromEntries(Object.keys(row).map((field) => [field, sql.raw(`excluded."${columns[field]!.name}"`)]));
 }
 
+/** What is wrong with a content file: its JSON, an item its schema refuses, two items with one key, a row the database refuses. */
+export type ContentFileProblem = "not-a-content-file" | "json" | "schema" | "duplicate-key" | "database";
+
 /** One file of content that does not pass: which file, which item (its index), which field, and what is wrong. */
 export class ContentFileError extends Error {
   readonly file: string;
@@ -262,16 +265,26 @@ export class ContentFileError extends Error {
   readonly item: number | null;
   /** The field's path inside the item (`allowances.0.unit`); null when the item as a whole is wrong. */
   readonly field: string | null;
-  /** The schema's (or the database's) message. */
+  /** The schema's (or the database's) message; for a duplicate key, the key. */
   readonly detail: string;
-  constructor(file: string, item: number | null, field: string | null, detail: string) {
-    super(`content/${file}: ${item === null ? "" : `item ${[item, field].filter((part) => part !== null && part !== "").join(".")}: `}${detail}`);
+  readonly problem: ContentFileProblem;
+  constructor(file: string, item: number | null, field: string | null, detail: string, problem: ContentFileProblem = "schema") {
+    super(`content/${file}: ${item === null ? "" : `item ${[item, field].filter((part) => part !== null && part !== "").join(".")}: `}${problem === "duplicate-key" ? `another item has the key ${detail}` : detail}`);
     this.name = "ContentFileError";
     this.file = file;
     this.item = item;
     this.field = field;
     this.detail = detail;
+    this.problem = problem;
   }
+}
+
+/** The field that keys a file's items (`id`, `type`, `slug`, `code`, `zone`): the one whose column is the key. */
+export function keyFieldOf(entry: (typeof contentFiles)[number]): string {
+  const columns = entry.table as unknown as Record<string, unknown>;
+  const field = Object.keys(entry.row.shape).find((name) => columns[name] === entry.key);
+  if (!field) throw new Error(`content/${entry.file}: its key is none of its fields`);
+  return field;
 }
 
 export type ContentFileName = (typeof contentFiles)[number]["file"];
@@ -283,16 +296,17 @@ export function isContentFileName(name: string): name is ContentFileName {
 
 /** Reads and checks every file of `files` (file name → its text) with its schema; the first problem is thrown. */
 export function parseContentFiles(files: Readonly<Record<string, string>>, options: { issueMessages?: z.core.$ZodErrorMap } = {}): Map<ContentFileName, Record<string, unknown>[]> {
-  for (const name of Object.keys(files)) if (!isContentFileName(name)) throw new ContentFileError(name, null, null, "not a content file");
+  for (const name of Object.keys(files)) if (!isContentFileName(name)) throw new ContentFileError(name, null, null, "not a content file", "not-a-content-file");
   const parsedFiles = new Map<ContentFileName, Record<string, unknown>[]>();
-  for (const { file, row } of contentFiles) {
+  for (const entry of contentFiles) {
+    const { file, row } = entry;
     const text = files[file];
     if (text === undefined) continue;
     let raw: unknown;
     try {
       raw = JSON.parse(text);
     } catch (error) {
-      throw new ContentFileError(file, null, null, (error as Error).message);
+      throw new ContentFileError(file, null, null, (error as Error).message, "json");
     }
     const parsed = z.array(row).safeParse(raw, options.issueMessages ? { error: options.issueMessages } : undefined);
     if (!parsed.success) {
@@ -300,6 +314,14 @@ export function parseContentFiles(files: Readonly<Record<string, string>>, optio
       const [item, ...field] = issue.path;
       if (typeof item !== "number") throw new ContentFileError(file, null, null, issue.message);
       throw new ContentFileError(file, item, field.join("."), issue.message);
+    }
+    // Two items with one key would load as one, the later silently winning: refused instead.
+    const keyField = keyFieldOf(entry);
+    const keys = new Set<string>();
+    for (const [index, item] of (parsed.data as Record<string, unknown>[]).entries()) {
+      const key = String(item[keyField]);
+      if (keys.has(key)) throw new ContentFileError(file, index, keyField, key, "duplicate-key");
+      keys.add(key);
     }
     parsedFiles.set(file, parsed.data as Record<string, unknown>[]);
   }
@@ -329,7 +351,7 @@ export async function loadContentFiles(db: Db, files: Readonly<Record<string, st
             .onConflictDoUpdate({ target: key, set: updateSetFor(item, table) as never });
         } catch (error) {
           // The driver's reason names the constraint, never a value (Drizzle's own message quotes them).
-          if (ROW_REFUSED.test(sqlStateOf(error) ?? "")) throw new ContentFileError(file, index, null, (error as Error & { cause?: Error }).cause?.message ?? "refused by the database");
+          if (ROW_REFUSED.test(sqlStateOf(error) ?? "")) throw new ContentFileError(file, index, null, (error as Error & { cause?: Error }).cause?.message ?? "refused by the database", "database");
           throw error;
         }
       }
