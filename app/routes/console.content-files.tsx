@@ -50,7 +50,9 @@ export default function ConsoleContentFiles({ loaderData }: Route.ComponentProps
   return (
     <>
       <h1 className="mb-4 text-2xl font-bold">{t("console.contentFiles.title")}</h1>
-      <p className="mb-4 max-w-3xl">{t("console.contentFiles.intro")}</p>
+      <p className="mb-4 max-w-3xl">
+        <BidiText text={t("console.contentFiles.intro")} linkCodes={false} />
+      </p>
       <p className="mb-6">
         <a href={`${DOWNLOAD_PATH}/${CONTENT_ARCHIVE_NAME}`} download className={`inline-block ${buttonClass}`}>
           {t("console.contentFiles.downloadAll")}
@@ -84,7 +86,9 @@ export default function ConsoleContentFiles({ loaderData }: Route.ComponentProps
           </section>
         ) : null}
         <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3" noValidate>
-          <p id="import-hint">{t("console.contentFiles.importHint", { megabytes: loaderData.maxMegabytes })}</p>
+          <p id="import-hint">
+            <BidiText text={t("console.contentFiles.importHint", { megabytes: loaderData.maxMegabytes })} linkCodes={false} />
+          </p>
           <label htmlFor="content-upload" className="font-medium">
             {t("console.contentFiles.fileLabel")}
           </label>

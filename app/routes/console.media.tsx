@@ -7,7 +7,8 @@ import { consoleUploadForm, MEDIA_UPLOAD_MAX_BYTES, megabytes } from "../../comm
 import { formatDateTime } from "../../common/format.ts";
 import { listRecentMedia, storeUploadedImage, type StoredImage } from "../../server/content/media.ts";
 import { validate } from "../../server/edge/app-error.ts";
-import { buttonClass, ConsoleTable, FormMessage } from "../console/ConsoleShell.tsx";
+import { BidiText } from "../content/BidiText.tsx";
+import { buttonClass, ConsoleTable } from "../console/ConsoleShell.tsx";
 import { MEDIA_PATH, MEDIA_ROLES } from "../console/paths.ts";
 import { requireStaff, staffActor } from "../console/staff.server.ts";
 import { servicesContext } from "../context.ts";
@@ -49,9 +50,10 @@ export default function ConsoleMedia({ loaderData }: Route.ComponentProps) {
       <p className="mb-4 max-w-3xl">{t("console.media.intro")}</p>
       <section aria-label={t("console.media.submit")} className="mb-8 max-w-3xl">
         {failure && !fileError ? (
-          <div className="mb-4">
-            <FormMessage message={failure.message} />
-          </div>
+          // Type names and limits (JPEG, 5 MB) inside an Arabic message: isolated left to right.
+          <p role="alert" className="mb-4 rounded bg-red-50 p-3 text-red-900">
+            <BidiText text={failure.message} linkCodes={false} />
+          </p>
         ) : null}
         {answer?.ok ? (
           <section role="status" aria-labelledby="upload-done" className="mb-4 flex flex-wrap gap-4 rounded border border-green-700 bg-green-50 p-4">
@@ -72,7 +74,7 @@ export default function ConsoleMedia({ loaderData }: Route.ComponentProps) {
         ) : null}
         <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3" noValidate>
           <label htmlFor="media-upload" className="font-medium">
-            {t("console.media.fileLabel", { megabytes: loaderData.maxMegabytes })}
+            <BidiText text={t("console.media.fileLabel", { megabytes: loaderData.maxMegabytes })} linkCodes={false} />
           </label>
           <input
             id="media-upload"
@@ -85,7 +87,7 @@ export default function ConsoleMedia({ loaderData }: Route.ComponentProps) {
           />
           {fileError ? (
             <p id="media-upload-error" className="text-sm text-red-800">
-              {fileError}
+              <BidiText text={fileError} linkCodes={false} />
             </p>
           ) : null}
           <button type="submit" className={`self-start ${buttonClass}`}>

@@ -282,10 +282,14 @@ describe("imports that are refused change nothing", () => {
     expect(answer.text).toContain(escaped((catalogs.en as unknown as { console: { validation: { fileRequired: string } } }).console.validation.fileRequired));
   });
 
-  test("a file over the limit is refused (413 past the request's limit) and nothing is read into the content", async () => {
+  test.each(["ar", "en"] as const)("a file over 4 MB is a 413 saying it is too large (a little over: read and measured; far over: refused while arriving) (%s)", async (language) => {
+    const tooLarge = (catalogs[language] as unknown as { console: { validation: { uploadTooLarge: string } } }).console.validation.uploadTooLarge;
     const before = await contentState();
-    const answer = await importFile({ bytes: Buffer.alloc(6 * 1024 * 1024, 0x20), fileName: "offers.json" });
-    expect(answer.status).toBe(413);
+    for (const bytes of [4.5 * 1024 * 1024, 6 * 1024 * 1024]) {
+      const answer = await importFile({ bytes: Buffer.alloc(bytes, 0x20), fileName: "offers.json" }, language);
+      expect(answer.status, `${bytes} bytes`).toBe(413);
+      expect(answer.text).toContain(escaped(tooLarge));
+    }
     expect(await contentState()).toEqual(before);
   });
 });
