@@ -4,8 +4,7 @@ import { Form, useActionData } from "react-router";
 import type { Route } from "./+types/console.content-files";
 import { consoleUploadForm, CONTENT_UPLOAD_MAX_BYTES, megabytes } from "../../common/console-uploads.ts";
 import { contentFilesOfUpload, importContentFiles, type ContentImport } from "../../server/content/content-files.ts";
-import { exportContentItems } from "../../server/content/export.ts";
-import { CONTENT_FILE_NAMES } from "../../server/db/seed/load-content.ts";
+import { contentFileCounts } from "../../server/content/export.ts";
 import { validate } from "../../server/edge/app-error.ts";
 import { BidiText } from "../content/BidiText.tsx";
 import { buttonClass, ConsoleTable } from "../console/ConsoleShell.tsx";
@@ -19,10 +18,7 @@ const DOWNLOAD_PATH = `${CONTENT_FILES_PATH}/download`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ...CONTENT_FILES_ROLES);
-  const { db } = context.get(servicesContext);
-  const files: { file: string; items: number }[] = [];
-  for (const file of CONTENT_FILE_NAMES) files.push({ file, items: (await exportContentItems(db, file)).length });
-  return { files, maxMegabytes: megabytes(CONTENT_UPLOAD_MAX_BYTES) };
+  return { files: await contentFileCounts(context.get(servicesContext).db), maxMegabytes: megabytes(CONTENT_UPLOAD_MAX_BYTES) };
 }
 
 interface Imported extends ContentImport {

@@ -46,6 +46,13 @@ export async function exportContent(db: Db | Tx): Promise<Record<ContentFileName
   return files;
 }
 
+/** Items per content file, as the live tables hold them (the console's list of files). */
+export async function contentFileCounts(db: Db): Promise<{ file: ContentFileName; items: number }[]> {
+  const counts: { file: ContentFileName; items: number }[] = [];
+  for (const entry of contentFiles) counts.push({ file: entry.file, items: await db.$count(entry.table as never) });
+  return counts;
+}
+
 /** The files as one zip archive (each at the archive's top level, as content/ holds them). */
 export function contentArchive(files: Readonly<Record<string, string>>): Uint8Array {
   return zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)])), { level: 9 });
