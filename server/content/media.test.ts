@@ -180,7 +180,8 @@ describe("refused uploads", () => {
     expect((await sharp(bomb, { limitInputPixels: false }).metadata()).width).toBe(20_000);
     const started = performance.now();
     await expectRefused(bomb, "MEDIA_TOO_LARGE");
-    expect(performance.now() - started).toBeLessThan(2_000);
+    // Decoding 400 million pixels would take tens of seconds and 1.2 GB; the refusal reads a header (a wide bound: CI is shared).
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   test("a truncated JPEG is refused as broken", async () => {
