@@ -15,6 +15,7 @@ export type ConsoleErrorCode =
   | "CONTENT_ARCHIVE_BROKEN" // 400: the zip archive cannot be read
   | "CONTENT_ARCHIVE_TOO_LARGE" // 413: too many entries, or too much once unpacked (a zip bomb)
   | "CONTENT_FILE_UNKNOWN" // 400: a file whose name is not one of content/ (values: file)
+  | "CONTENT_BUSY" // 409: another change to the same item was published at the same moment
   | "CONTENT_INVALID" // 400: a file, item or field the schema (or the database) refuses (values: file, item, field, detail)
   | "MEDIA_TYPE" // 415: not a JPEG, PNG or WebP image, judged by its bytes
   | "MEDIA_TOO_LARGE" // 413: more bytes or pixels than an upload may have
@@ -34,6 +35,7 @@ export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, 400 | 403 | 404 | 40
   CONTENT_ARCHIVE_BROKEN: 400,
   CONTENT_ARCHIVE_TOO_LARGE: 413,
   CONTENT_FILE_UNKNOWN: 400,
+  CONTENT_BUSY: 409,
   CONTENT_INVALID: 400,
   MEDIA_TYPE: 415,
   MEDIA_TOO_LARGE: 413,

@@ -11,6 +11,7 @@ import { audit, type Actor } from "../console/enrolment.ts";
 import { ConsoleError } from "../console/errors.ts";
 import { edgeError } from "../edge/app-error.ts";
 import type { Db } from "../db/database.ts";
+import { sqlStateOf } from "../db/errors.ts";
 import { contentRevisions } from "../db/schema.ts";
 import { contentFiles, ContentFileError, isContentFileName, keyFieldOf, loadContentFiles, type ContentFileName } from "../db/seed/load-content.ts";
 import { translate } from "../i18n.ts";
@@ -155,7 +156,14 @@ export async function importContentFiles(db: Db, actor: Actor, files: Readonly<R
           if (old.get(itemKey) === JSON.stringify(item)) continue;
           changedItems += 1;
           await tx.execute(sql`update content_revisions set state = 'superseded', updated_at = now() where kind = ${kind} and item_key = ${itemKey} and state = 'published'`);
-          await tx.insert(contentRevisions).values({ kind, itemKey, data: item, state: "published", origin: "import", createdBy: actor.staff?.id ?? null, publishedBy: actor.staff?.id ?? null, publishedAt: now });
+          // One published revision per item (a unique index): a publication of the same item that did not wait
+          // for the content_state lock is decided by the database, and this import is refused whole.
+          await tx
+            .insert(contentRevisions)
+            .values({ kind, itemKey, data: item, state: "published", origin: "import", createdBy: actor.staff?.id ?? null, publishedBy: actor.staff?.id ?? null, publishedAt: now })
+            .catch((error: unknown) => {
+              throw sqlStateOf(error) === "23505" ? new ConsoleError("CONTENT_BUSY") : error;
+            });
         }
         changed[entry.file] = changedItems;
       }
