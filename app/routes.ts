@@ -78,6 +78,9 @@ export default [
     route("feedback/:reference", "routes/console.feedback-message.tsx"),
     route("feedback/:reference/attachment", "routes/console.feedback-attachment.ts"),
     route("desk", "routes/console.desk.tsx"),
+    route("content-files", "routes/console.content-files.tsx"),
+    route("content-files/download/:file", "routes/console.content-files.download.ts"),
+    route("media", "routes/console.media.tsx"),
   ]),
 
   // /about-{company}/… (the company slug is configuration) and every unknown path.

@@ -14,6 +14,8 @@ export const PRIVACY_LAYOUT_BREAKPOINT_PX = 1180;
 export const NOT_FOUND_LAYOUT_BREAKPOINT_PX = 992;
 export const SHORT_SEARCH_PLACEHOLDER_BREAKPOINT_PX = 460;
 export const IMAGE_BREAKPOINTS_PX = [536, 767] as const;
+/** The widths each illustration is served at ({base}-536.jpg, -767.jpg, -1200.jpg): the page's srcset and the console's uploads. */
+export const IMAGE_WIDTHS = [...IMAGE_BREAKPOINTS_PX, 1200] as const;
 
 export const FOOTER_MAX_BUNDLE_CATEGORIES = 4;
 export const FOOTER_MAX_APPS = 4;

@@ -2,6 +2,7 @@
 // compression), health, static assets, the spec API, then React Router for every page.
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
+import { findServedImage, UPLOADS_PATH } from "./content/media.ts";
 import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import { COMPRESSIBLE } from "../build-tools/compressible.ts";
@@ -226,6 +227,19 @@ export function createHttpApp(options: HttpAppOptions) {
         if (COMPRESSIBLE.test(served)) c.header("Vary", "Accept-Encoding", { append: true });
       },
     });
+  // Images uploaded in the console live in the database, so every instance serves every upload; a name is
+  // its content's hash, so it never changes: cached for a year, revalidated by its ETag.
+  app.get(`${UPLOADS_PATH}/:file`, async (c) => {
+    const name = c.req.param("file");
+    const image = await findServedImage(services.db, name);
+    if (!image) return c.text("Not Found", 404, { "Cache-Control": "no-store" });
+    const etag = `"${name}"`;
+    c.header("Cache-Control", `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
+    c.header("ETag", etag);
+    if (c.req.header("If-None-Match")?.split(/\s*,\s*/).includes(etag)) return c.body(null, 304);
+    c.header("Content-Type", image.contentType);
+    return c.body(new Uint8Array(image.bytes));
+  });
   // Hashed build assets never change under one name: cache them for a year.
   app.use("/assets/*", builtFile(`public, max-age=${ONE_YEAR_SECONDS}, immutable`));
   app.use("*", builtFile("public, max-age=3600"));

@@ -8,6 +8,7 @@ import { DESK_ROLES, FEEDBACK_ROLES } from "../../common/console-desk.ts";
 import { BidiText } from "../content/BidiText.tsx";
 import { useTranslation } from "../i18n/react.ts";
 import { markInteractive } from "../shell/lazy-load.ts";
+import { CONTENT_FILES_PATH, CONTENT_FILES_ROLES, MEDIA_PATH, MEDIA_ROLES } from "./paths.ts";
 import { languageHref } from "../shell/LanguagePicker.tsx";
 
 export interface ConsoleStaff {
@@ -26,7 +27,7 @@ export function ConsoleShell({ staff, children }: { staff: ConsoleStaff | null; 
     markInteractive();
   }, []);
   const isAdmin = staff?.roles.includes("admin") ?? false;
-  const reads = (roles: readonly StaffRole[]) => roles.some((role) => staff?.roles.includes(role));
+  const holds = (roles: readonly StaffRole[]) => roles.some((role) => staff?.roles.includes(role));
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:z-50 focus:rounded focus:bg-white focus:p-3 focus:shadow">
@@ -40,6 +41,16 @@ export function ConsoleShell({ staff, children }: { staff: ConsoleStaff | null; 
               <NavLink to="/console" end className={linkClass}>
                 {t("console.nav.home")}
               </NavLink>
+              {holds(MEDIA_ROLES) ? (
+                <NavLink to={MEDIA_PATH} className={linkClass}>
+                  {t("console.nav.media")}
+                </NavLink>
+              ) : null}
+              {holds(CONTENT_FILES_ROLES) ? (
+                <NavLink to={CONTENT_FILES_PATH} className={linkClass}>
+                  {t("console.nav.contentFiles")}
+                </NavLink>
+              ) : null}
               {isAdmin ? (
                 <>
                   <NavLink to="/console/staff" className={linkClass}>
@@ -50,12 +61,12 @@ export function ConsoleShell({ staff, children }: { staff: ConsoleStaff | null; 
                   </NavLink>
                 </>
               ) : null}
-              {reads(FEEDBACK_ROLES) ? (
+              {holds(FEEDBACK_ROLES) ? (
                 <NavLink to="/console/feedback" className={linkClass}>
                   {t("console.nav.feedback")}
                 </NavLink>
               ) : null}
-              {reads(DESK_ROLES) ? (
+              {holds(DESK_ROLES) ? (
                 <NavLink to="/console/desk" className={linkClass}>
                   {t("console.nav.desk")}
                 </NavLink>

@@ -2,9 +2,7 @@
 // -767.jpg, -1200.jpg, made by scripts/make-images.mjs), chosen by the browser through srcset/sizes with
 // the switches at 536 and 767 px (spec §9); width and height are set so nothing moves when it arrives, and
 // it loads lazily unless it is at the top of the page.
-import { IMAGE_BREAKPOINTS_PX } from "../../common/constants.ts";
-
-export const IMAGE_WIDTHS = [...IMAGE_BREAKPOINTS_PX, 1200] as const;
+import { IMAGE_BREAKPOINTS_PX, IMAGE_WIDTHS } from "../../common/constants.ts";
 
 export function ResponsiveImage({
   base,

@@ -18,9 +18,18 @@ export type ConsoleErrorCode =
   | "RESERVATION_NOT_FOUND" // 404: unknown, or outside the agent's cities (the same answer: existence is not leaked)
   | "RESERVATION_EXPIRED" // 409: the hold ran out before it was collected
   | "RESERVATION_COLLECTED" // 409: the SIM was already collected
-  | "RESERVATION_CANCELLED"; // 409: the hold was cancelled
+  | "RESERVATION_CANCELLED" // 409: the hold was cancelled
+  | "CONTENT_UPLOAD_TYPE" // 415: the upload is neither a zip archive nor a content .json file
+  | "CONTENT_ARCHIVE_BROKEN" // 400: the zip archive cannot be read
+  | "CONTENT_ARCHIVE_TOO_LARGE" // 413: too many entries, or too much once unpacked (a zip bomb)
+  | "CONTENT_FILE_UNKNOWN" // 400: a file whose name is not one of content/ (values: file)
+  | "CONTENT_BUSY" // 409: another change to the same item was published at the same moment
+  | "CONTENT_INVALID" // 400: a file, item or field the schema (or the database) refuses (values: file, item, field, detail)
+  | "MEDIA_TYPE" // 415: not a JPEG, PNG or WebP image, judged by its bytes
+  | "MEDIA_TOO_LARGE" // 413: more bytes or pixels than an upload may have
+  | "MEDIA_BROKEN"; // 400: the image cannot be decoded
 
-export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, 400 | 403 | 404 | 409 | 429> = {
+export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, 400 | 403 | 404 | 409 | 413 | 415 | 429> = {
   LOGIN_FAILED: 400,
   LOGIN_RATE_LIMITED: 429,
   ENROLMENT_INVALID: 404,
@@ -38,6 +47,15 @@ export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, 400 | 403 | 404 | 40
   RESERVATION_EXPIRED: 409,
   RESERVATION_COLLECTED: 409,
   RESERVATION_CANCELLED: 409,
+  CONTENT_UPLOAD_TYPE: 415,
+  CONTENT_ARCHIVE_BROKEN: 400,
+  CONTENT_ARCHIVE_TOO_LARGE: 413,
+  CONTENT_FILE_UNKNOWN: 400,
+  CONTENT_BUSY: 409,
+  CONTENT_INVALID: 400,
+  MEDIA_TYPE: 415,
+  MEDIA_TOO_LARGE: 413,
+  MEDIA_BROKEN: 400,
 };
 
 export class ConsoleError extends AppError {

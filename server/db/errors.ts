@@ -24,6 +24,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** The PostgreSQL error code (SQLSTATE) of a failed statement, found through Drizzle's wrapping; else null. */
+export function sqlStateOf(error: unknown): string | null {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    const { code } = current as { code?: unknown };
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return null;
+}
+
 // Drizzle's query errors read "Failed query: <sql>\nparams: <values>": the values are what a subscriber sent (an
 // address, an e-mail) or keys (a session's hash), and belong in no log. The driver's own reason (the cause) is what
 // says what went wrong, and Drizzle's message leaves it out.

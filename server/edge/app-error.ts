@@ -13,8 +13,8 @@ export interface ErrorDetails {
   retryAfterSeconds?: number;
   /** Field path (`customerState.0.number`) → catalog keys of its messages. */
   fieldErrors?: Record<string, string[]>;
-  /** Values of the message's `{{placeholders}}` (the console's "already handled by {{name}}"). */
-  messageValues?: Record<string, string>;
+  /** Values of the message's `{{placeholders}}` (the console's "already handled by {{name}}", the file and item of a refused content import). */
+  messageValues?: Record<string, string | number>;
 }
 
 export class AppError extends Error {

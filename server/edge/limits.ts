@@ -3,6 +3,7 @@
 // limits where they are declared (server/edge/api-route.ts); the page actions are listed here, so that
 // the hostile-input tests can walk every one of them.
 import { FEEDBACK_FILE_MAX_BYTES } from "../../common/feedback-rules.ts";
+import { CONTENT_UPLOAD_MAX_BYTES, MEDIA_UPLOAD_MAX_BYTES } from "../../common/console-uploads.ts";
 import type { PlainKey } from "../../common/message-key.ts";
 
 export interface BodyLimits {
@@ -46,7 +47,23 @@ export function feedbackBody(dataDir: string): BodyLimits {
   };
 }
 
-export type PageActionBody = "small" | "auto-reply" | "feedback";
+/**
+ * The console's uploads (one file and a few small fields): a content archive or file (`content`) and an image
+ * (`media`). As with feedback, a file a little over its limit gets a message; beyond, 413.
+ */
+export function consoleUploadBody(dataDir: string, kind: "content" | "media"): BodyLimits {
+  const fileBytes = kind === "content" ? CONTENT_UPLOAD_MAX_BYTES : MEDIA_UPLOAD_MAX_BYTES;
+  return {
+    bytes: 8 * 1024,
+    fieldBytes: 1024,
+    fields: 4,
+    depth: 1,
+    arrayLength: 1,
+    file: { fileBytes, requestBytes: fileBytes + 1024 * 1024, directory: `${dataDir}/uploads`, tooLargeMessage: "console.validation.uploadTooLarge" },
+  };
+}
+
+export type PageActionBody = "small" | "auto-reply" | "feedback" | "content" | "media";
 
 /**
  * Every page action (a POST to a page or to an /account/* route) and the body it takes. The hostile-input
@@ -82,9 +99,12 @@ export const PAGE_ACTIONS: readonly {
   // The feedback inbox (mark handled; the reference is part of the path) and the reservation desk.
   { path: "/console/feedback/:reference", body: "small", subscriber: false, staff: true },
   { path: "/console/desk", body: "small", subscriber: false, staff: true },
+  { path: "/console/content-files", body: "content", subscriber: false, staff: true },
+  { path: "/console/media", body: "media", subscriber: false, staff: true },
 ];
 
 export function pageActionLimits(body: PageActionBody, dataDir: string): BodyLimits {
   if (body === "feedback") return feedbackBody(dataDir);
+  if (body === "content" || body === "media") return consoleUploadBody(dataDir, body);
   return body === "auto-reply" ? AUTO_REPLY_BODY : SMALL_BODY;
 }

@@ -102,6 +102,7 @@ describe("multipart with a file", () => {
     expect(isUploadedFile(file)).toBe(true);
     if (!isUploadedFile(file)) return;
     expect(file.size).toBe(8);
+    expect(file.fileName).toBe("a.pdf");
     expect([...file.head.slice(0, 4)]).toEqual([0x25, 0x50, 0x44, 0x46]);
     expect(readFileSync(file.path).length).toBe(8);
     expect(statSync(file.path).mode & 0o777).toBe(0o600);
@@ -122,5 +123,20 @@ describe("multipart with a file", () => {
     parts.set("file", new File([new Uint8Array(100)], "a.png"));
     expect((await refusal(readBody(new Request("http://localhost/x", { method: "POST", body: parts }), limits()))).httpStatus).toBe(400);
     expect(readdirSync(limits().file!.directory)).toEqual([]);
+  });
+});
+
+describe("a client's file name", () => {
+  test("is kept as its last path segment only (a hint for the content import, never a path or a type)", async () => {
+    const body = new FormData();
+    body.set("file", new File([new Uint8Array([1, 2, 3])], "../../etc/offers.json"));
+    const fields = await readBody(new Request("http://localhost/x", { method: "POST", body }), feedbackBody(dataDir));
+    expect(isUploadedFile(fields.file) && fields.file.fileName).toBe("offers.json");
+    await discardUploads(fields);
+  });
+
+  test("multipart without a boundary is the client's malformed body (400), not a failure of the server", async () => {
+    const request = new Request("http://localhost/x", { method: "POST", body: "abc", headers: { "content-type": "multipart/form-data" } });
+    expect((await refusal(readBody(request, feedbackBody(dataDir)))).httpStatus).toBe(400);
   });
 });

@@ -24,6 +24,8 @@ export interface UploadedFile {
   size: number;
   /** The first bytes, to judge the type by content. */
   head: Uint8Array;
+  /** The name the client gave the file (its last path segment, at most 255 characters): a hint, never its type. */
+  fileName: string;
 }
 
 export type FieldValue = string | number | boolean | null | UploadedFile | Fields | FieldValue[];
@@ -138,25 +140,31 @@ async function fromForm(request: Request, type: string, limits: BodyLimits, maxB
     refusal ??= error;
   };
   if (limits.file) await mkdir(limits.file.directory, { recursive: true, mode: 0o700 });
-  const parser = Busboy({
-    headers: { "content-type": request.headers.get("content-type") ?? type },
-    // One more than the route takes, so the count below sees the excess (busboy stops silently at its limit).
-    limits: {
-      fields: limits.fields + 1,
-      fieldNameSize: 200,
-      fieldSize: limits.fieldBytes,
-      files: limits.file ? 1 : 0,
-      fileSize: limits.file?.fileBytes ?? 0,
-      parts: limits.fields + 2,
-      headerPairs: 20,
-    },
-  });
+  let parser: ReturnType<typeof Busboy>;
+  try {
+    parser = Busboy({
+      headers: { "content-type": request.headers.get("content-type") ?? type },
+      // One more than the route takes, so the count below sees the excess (busboy stops silently at its limit).
+      limits: {
+        fields: limits.fields + 1,
+        fieldNameSize: 200,
+        fieldSize: limits.fieldBytes,
+        files: limits.file ? 1 : 0,
+        fileSize: limits.file?.fileBytes ?? 0,
+        parts: limits.fields + 2,
+        headerPairs: 20,
+      },
+    });
+  } catch {
+    // busboy throws at once on a body it cannot parse at all (multipart without a boundary): the client's malformed body.
+    throw edgeError.badRequest({ _: ["api.invalidField"] });
+  }
   parser.on("field", (name: string, value: string, nameTruncated: boolean, valueTruncated: boolean) => {
     if (nameTruncated) return refuse(edgeError.badRequest({ _: ["api.invalidField"] }));
     if (valueTruncated) return refuse(edgeError.badRequest({ [name.slice(0, 64)]: ["api.invalidField"] }));
     entries.push([name, value]);
   });
-  parser.on("file", (name: string, stream: Readable & { truncated?: boolean }) => {
+  parser.on("file", (name: string, stream: Readable & { truncated?: boolean }, clientFileName: string | undefined) => {
     const file = limits.file;
     if (!file || refusal) {
       stream.resume();
@@ -177,7 +185,7 @@ async function fromForm(request: Request, type: string, limits: BodyLimits, maxB
       pipeline(stream, measure, createWriteStream(target, { flags: "wx", mode: 0o600 }))
         // Past the file limit busboy cuts the file short: it is reported one byte over the limit, so the
         // form's own check puts a message under the file field and keeps the rest (README, Feedback).
-        .then(() => void entries.push([name, { kind: "uploaded-file", path: target, size: stream.truncated ? file.fileBytes + 1 : size, head: new Uint8Array(Buffer.concat(head)) }]))
+        .then(() => void entries.push([name, { kind: "uploaded-file", path: target, size: stream.truncated ? file.fileBytes + 1 : size, head: new Uint8Array(Buffer.concat(head)), fileName: (clientFileName ?? "").split(/[\\/]/).pop()!.slice(0, 255) }]))
         .catch(refuse),
     );
   });

@@ -23,7 +23,7 @@ beforeAll(async () => {
   session = await insertSession(server.databaseUrl, { gsm: "0944888002" });
   // A staff member's actions are read only for a staff session (a guest is sent to the console login first).
   staffCookie = (await enrolOverHttp(server, await createFirstAdmin(server, "limits@example.com"))).cookie;
-  // …and only for a role that may use them (the desk is a centre agent's): this staff member holds every role.
+  // …and only for a role that may use them (the desk is a centre agent's, the images the editors' and publishers'): this staff member holds every role.
   const staffId = await withClient(server.databaseUrl, async (db) => String((await db.query("select id from staff_accounts where email = 'limits@example.com'")).rows[0].id));
   const allRoles = await pagePost(server, "/console/staff", { intent: "update", staffId, roleEditor: "on", rolePublisher: "on", roleCentreAgent: "on", roleAdmin: "on", centres: "1" }, { cookie: staffCookie });
   expect(allRoles.status, allRoles.text.slice(0, 200)).toBe(302);

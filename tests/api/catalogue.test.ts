@@ -8,7 +8,8 @@ import { api, startTestServer, type ApiClient, type TestServer } from "../suppor
 
 type Bilingual = { titleAr: string; titleEn: string };
 const products = demoContent<(Bilingual & { id: number; category: string; segmentId: number | null })[]>("products.json");
-const categories = demoContent<(Bilingual & { slug: string })[]>("product-categories.json");
+// The site lists categories by their sortOrder (the file lists them by slug).
+const categories = demoContent<(Bilingual & { slug: string; sortOrder: number })[]>("product-categories.json").sort((a, b) => a.sortOrder - b.sortOrder);
 const segments = demoContent<(Bilingual & { id: number })[]>("segments.json");
 const services = demoContent<(Bilingual & { id: number; special: boolean })[]>("services.json");
 const news = demoContent<(Bilingual & { id: number; type: string; date: string })[]>("news.json");

@@ -97,7 +97,9 @@ const encoded = fc.oneof(
 
 describe("every route against crafted bodies", () => {
   test(`${RUNS} random cases over every OpenAPI operation and page action: a 4xx each, and the service still serves after each (seed ${SEED})`, { timeout: 600_000 }, async () => {
-    const targets = [...operations.map((operation) => ({ ...operation, page: false })), ...PAGE_ACTIONS.map((action) => ({ method: "POST", path: action.path, page: true }))];
+    // Logging out (a well-formed form to /account/logout) would end the session the invariant uses, as signout would.
+    const pageActions = PAGE_ACTIONS.filter((action) => !/\/logout$/.test(action.path));
+    const targets = [...operations.map((operation) => ({ ...operation, page: false })), ...pageActions.map((action) => ({ method: "POST", path: action.path, page: true }))];
     expect(targets.length).toBeGreaterThan(60);
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...targets), encoded, fc.boolean(), async (target, body, signedIn) => {

@@ -244,11 +244,22 @@ describe("profile", () => {
 
       await dialog.getByRole("textbox", { name: text.birthDate }).fill("1990-02-28");
       await dialog.getByRole("textbox", { name: text.email }).fill("subscriber@example.com");
+      // It leaves with the slide-up animation, then is gone; the page shows the saved values. The animation is
+      // read in the page the moment the dialog starts leaving (it lasts 350 ms: a busy machine could miss it).
+      await page.evaluate(() => {
+        const leaving = '.edit-profile-modal[data-exiting][data-closing="slide-up"]';
+        (window as unknown as { exitAnimation: Promise<string> }).exitAnimation = new Promise((resolve) => {
+          const observer = new MutationObserver(() => {
+            const element = document.querySelector(leaving);
+            if (!element) return;
+            observer.disconnect();
+            resolve(getComputedStyle(element).animationName);
+          });
+          observer.observe(document.body, { attributes: true, childList: true, subtree: true });
+        });
+      });
       await dialog.getByRole("button", { name: text.save }).click();
-      // It leaves with the slide-up animation, then is gone; the page shows the saved values.
-      const leaving = page.locator('.edit-profile-modal[data-exiting][data-closing="slide-up"]');
-      await leaving.waitFor({ state: "attached" });
-      expect(await leaving.evaluate((element) => getComputedStyle(element).animationName)).toBe("slide-up-out");
+      expect(await page.evaluate(() => (window as unknown as { exitAnimation: Promise<string> }).exitAnimation)).toBe("slide-up-out");
       await dialog.waitFor({ state: "detached" });
       await toast(page, SERVER_TEXT[language].profileUpdated).waitFor();
       await page.getByText("subscriber@example.com").waitFor();

@@ -33,7 +33,7 @@ export const FIXED_PATHS = [
   "/search?q=qwxzv",
   "/no-such-page",
   // The operator's console: its login is the one page a guest sees (the others need a staff session and are
-  // checked at 320 px and with axe by tests/e2e/console.test.ts).
+  // checked at 320 px and with axe by tests/e2e/console.test.ts and tests/e2e/console-media.test.ts).
   "/console/login",
 ];
 

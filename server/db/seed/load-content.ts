@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "../database.ts";
+import { sqlStateOf } from "../errors.ts";
 import {
   contentState,
   aboutContent,
@@ -44,7 +45,8 @@ const price = z.number().int().nonnegative();
 const article = { titleAr: text, titleEn: text, summaryAr: text, summaryEn: text, bodyAr: text, bodyEn: text };
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 
-const contentFiles = [
+/** Every content file, in the order they load (a file after the files it names). */
+export const contentFiles = [
   {
     file: "about.json",
     table: aboutContent,
@@ -253,29 +255,107 @@ function updateSetFor(row: Record<string, unknown>, table: PgTable) {
   return Object.fromEntries(Object.keys(row).map((field) => [field, sql.raw(`excluded."${columns[field]!.name}"`)]));
 }
 
-export async function loadContent(db: Db, contentDir: string): Promise<Record<string, number>> {
+/** What is wrong with a content file: its JSON, an item its schema refuses, two items with one key, a row the database refuses. */
+export type ContentFileProblem = "not-a-content-file" | "json" | "schema" | "duplicate-key" | "database";
+
+/** One file of content that does not pass: which file, which item (its index), which field, and what is wrong. */
+export class ContentFileError extends Error {
+  readonly file: string;
+  /** The item's index in the file's array; null when the file as a whole is wrong (not JSON, not a list). */
+  readonly item: number | null;
+  /** The field's path inside the item (`allowances.0.unit`); null when the item as a whole is wrong. */
+  readonly field: string | null;
+  /** The schema's (or the database's) message; for a duplicate key, the key. */
+  readonly detail: string;
+  readonly problem: ContentFileProblem;
+  constructor(file: string, item: number | null, field: string | null, detail: string, problem: ContentFileProblem = "schema") {
+    super(`content/${file}: ${item === null ? "" : `item ${[item, field].filter((part) => part !== null && part !== "").join(".")}: `}${problem === "duplicate-key" ? `another item has the key ${detail}` : detail}`);
+    this.name = "ContentFileError";
+    this.file = file;
+    this.item = item;
+    this.field = field;
+    this.detail = detail;
+    this.problem = problem;
+  }
+}
+
+/** The field that keys a file's items (`id`, `type`, `slug`, `code`, `zone`): the one whose column is the key. */
+export function keyFieldOf(entry: (typeof contentFiles)[number]): string {
+  const columns = entry.table as unknown as Record<string, unknown>;
+  const field = Object.keys(entry.row.shape).find((name) => columns[name] === entry.key);
+  if (!field) throw new Error(`content/${entry.file}: its key is none of its fields`);
+  return field;
+}
+
+export type ContentFileName = (typeof contentFiles)[number]["file"];
+export const CONTENT_FILE_NAMES: readonly ContentFileName[] = contentFiles.map((entry) => entry.file);
+
+export function isContentFileName(name: string): name is ContentFileName {
+  return (CONTENT_FILE_NAMES as readonly string[]).includes(name);
+}
+
+/** Reads and checks every file of `files` (file name → its text) with its schema; the first problem is thrown. */
+export function parseContentFiles(files: Readonly<Record<string, string>>, options: { issueMessages?: z.core.$ZodErrorMap } = {}): Map<ContentFileName, Record<string, unknown>[]> {
+  for (const name of Object.keys(files)) if (!isContentFileName(name)) throw new ContentFileError(name, null, null, "not a content file", "not-a-content-file");
+  const parsedFiles = new Map<ContentFileName, Record<string, unknown>[]>();
+  for (const entry of contentFiles) {
+    const { file, row } = entry;
+    const text = files[file];
+    if (text === undefined) continue;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch (error) {
+      throw new ContentFileError(file, null, null, (error as Error).message, "json");
+    }
+    const parsed = z.array(row).safeParse(raw, options.issueMessages ? { error: options.issueMessages } : undefined);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const [item, ...field] = issue.path;
+      if (typeof item !== "number") throw new ContentFileError(file, null, null, issue.message);
+      throw new ContentFileError(file, item, field.join("."), issue.message);
+    }
+    // Two items with one key would load as one, the later silently winning: refused instead.
+    const keyField = keyFieldOf(entry);
+    const keys = new Set<string>();
+    for (const [index, item] of (parsed.data as Record<string, unknown>[]).entries()) {
+      const key = String(item[keyField]);
+      if (keys.has(key)) throw new ContentFileError(file, index, keyField, key, "duplicate-key");
+      keys.add(key);
+    }
+    parsedFiles.set(file, parsed.data as Record<string, unknown>[]);
+  }
+  return parsedFiles;
+}
+
+/** PostgreSQL's refusals of a row (a reference to a missing item, a duplicate, a value out of range). */
+const ROW_REFUSED = /^(22|23)/;
+
+/**
+ * Loads the content files given as texts (file name → its JSON), all or nothing: every file is checked
+ * first, then every item upserted in one transaction, the search index rebuilt and `content_state.version`
+ * raised. Files that are not given are left as they are. Answers the items per file.
+ */
+export async function loadContentFiles(db: Db, files: Readonly<Record<string, string>>, options: { issueMessages?: z.core.$ZodErrorMap } = {}): Promise<Record<string, number>> {
+  const parsedFiles = parseContentFiles(files, options);
   const counts: Record<string, number> = {};
   await db.transaction(async (tx) => {
-    for (const { file, table, key, row } of contentFiles) {
-      const text = await readFile(path.join(contentDir, file), "utf8");
-      let raw: unknown;
-      try {
-        raw = JSON.parse(text);
-      } catch (error) {
-        throw new Error(`content/${file}: ${(error as Error).message}`);
+    for (const { file, table, key } of contentFiles) {
+      const items = parsedFiles.get(file);
+      if (!items) continue;
+      for (const [index, item] of items.entries()) {
+        try {
+          await tx
+            .insert(table)
+            .values(item as never)
+            .onConflictDoUpdate({ target: key, set: updateSetFor(item, table) as never });
+        } catch (error) {
+          // The driver's reason names the constraint, never a value (Drizzle's own message quotes them).
+          if (ROW_REFUSED.test(sqlStateOf(error) ?? "")) throw new ContentFileError(file, index, null, (error as Error & { cause?: Error }).cause?.message ?? "refused by the database", "database");
+          throw error;
+        }
       }
-      const parsed = z.array(row).safeParse(raw);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        throw new Error(`content/${file}: item ${issue.path.join(".")}: ${issue.message}`);
-      }
-      for (const item of parsed.data) {
-        await tx
-          .insert(table)
-          .values(item as never)
-          .onConflictDoUpdate({ target: key, set: updateSetFor(item, table) as never });
-      }
-      counts[file] = parsed.data.length;
+      counts[file] = items.length;
     }
     await rebuildSearchDocuments(tx as unknown as Db);
     // Every instance empties its cache of guest pages when this version changes (server/page-cache/).
@@ -285,4 +365,11 @@ export async function loadContent(db: Db, contentDir: string): Promise<Record<st
       .onConflictDoUpdate({ target: contentState.id, set: { version: sql`${contentState.version} + 1`, loadedAt: sql`now()` } });
   });
   return counts;
+}
+
+/** Loads every file of content/ (`npm run content:load`, `--seed`): the directory read, then loadContentFiles. */
+export async function loadContent(db: Db, contentDir: string): Promise<Record<string, number>> {
+  const files: Record<string, string> = {};
+  for (const { file } of contentFiles) files[file] = await readFile(path.join(contentDir, file), "utf8");
+  return loadContentFiles(db, files);
 }
