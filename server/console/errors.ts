@@ -10,7 +10,15 @@ export type ConsoleErrorCode =
   | "STAFF_NOT_FOUND" // 404: no such staff account
   | "EMAIL_TAKEN" // 409: a staff account already has this e-mail
   | "OWN_ACCOUNT" // 403: an admin cannot disable, reset or demote their own account
-  | "LAST_ADMIN"; // 403: the change would leave the console without an enabled admin
+  | "LAST_ADMIN" // 403: the change would leave the console without an enabled admin
+  | "CONTENT_NOT_FOUND" // 404: no such content kind, item or revision
+  | "CONTENT_INVALID" // 400: the item fails its kind's schema (the same as content:load's)
+  | "CONTENT_KEY_TAKEN" // 409: a new item's key is already an item's
+  | "CONTENT_STATE_CHANGED" // 409: the revision is no longer in a state this change applies to
+  | "CONTENT_IN_USE" // 409: something still names the item (a bundle its category, a reservation its city)
+  | "CONTENT_REFERENCE_MISSING" // 409: the item names a row that does not exist (a category, a city)
+  | "CONTENT_END_NOT_ALLOWED" // 400: only offers and news end at a time
+  | "CONTENT_TIME_INVALID"; // 400: a start in the past or an end before the start
 
 export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, 400 | 403 | 404 | 409 | 429> = {
   LOGIN_FAILED: 400,
@@ -22,6 +30,14 @@ export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, 400 | 403 | 404 | 40
   EMAIL_TAKEN: 409,
   OWN_ACCOUNT: 403,
   LAST_ADMIN: 403,
+  CONTENT_NOT_FOUND: 404,
+  CONTENT_INVALID: 400,
+  CONTENT_KEY_TAKEN: 409,
+  CONTENT_STATE_CHANGED: 409,
+  CONTENT_IN_USE: 409,
+  CONTENT_REFERENCE_MISSING: 409,
+  CONTENT_END_NOT_ALLOWED: 400,
+  CONTENT_TIME_INVALID: 400,
 };
 
 export class ConsoleError extends AppError {

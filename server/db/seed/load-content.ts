@@ -1,262 +1,23 @@
 // Loads the demo content of content/*.json into the database. Idempotent: each row is upserted by its
 // key, so running it again after an editor changed a file applies the change and duplicates nothing.
+// The files, their schemas and tables are shared with the console (common/content-schemas.ts,
+// server/content/content-kinds.ts).
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "../database.ts";
-import {
-  contentState,
-  aboutContent,
-  apps,
-  bundleCategories,
-  bundles,
-  businessSolutions,
-  cities,
-  CENTRE_SERVICES,
-  faqCategories,
-  faqs,
-  internationalTariffs,
-  jobs,
-  news,
-  offers,
-  productCategories,
-  products,
-  roamingCountries,
-  roamingZones,
-  segments,
-  serviceCentres,
-  services,
-  socialLinks,
-} from "../schema.ts";
+import { contentState } from "../schema.ts";
+import { CONTENT_KIND_NAMES, CONTENT_KINDS } from "../../../common/content-schemas.ts";
+import { upsertItem } from "../../content/content-kinds.ts";
 import { rebuildSearchDocuments } from "../../search/index-documents.ts";
-
-const bilingualName = z.object({ id: z.number().int().positive(), nameAr: z.string().min(1), nameEn: z.string().min(1) });
-const httpsLink = z.url({ protocol: /^https$/ });
-const text = z.string().min(1);
-const slug = z.string().regex(/^[a-z][a-z0-9-]*$/);
-const ussd = z.string().regex(/^\*[\d*]+#$/);
-const countryCode = z.string().regex(/^[A-Z]{2}$/);
-const dialCode = z.string().regex(/^\d{1,4}$/);
-const price = z.number().int().nonnegative();
-/** title, summary and an HTML body in both languages (bodies are sanitised when shown). */
-const article = { titleAr: text, titleEn: text, summaryAr: text, summaryEn: text, bodyAr: text, bodyEn: text };
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
-
-const contentFiles = [
-  {
-    file: "about.json",
-    table: aboutContent,
-    key: aboutContent.type,
-    row: z.object({
-      type: z.number().int().positive(),
-      slug: z.string().regex(/^[a-z-]+$/),
-      titleAr: z.string().min(1),
-      titleEn: z.string().min(1),
-      textAr: z.string().min(1),
-      textEn: z.string().min(1),
-      image: z.string().nullable().default(null),
-      largeImage: z.string().nullable().default(null),
-    }),
-  },
-  {
-    file: "bundle-categories.json",
-    table: bundleCategories,
-    key: bundleCategories.id,
-    row: z.object({ id: z.number().int().positive(), titleAr: z.string().min(1), titleEn: z.string().min(1), sortOrder: z.number().int() }),
-  },
-  {
-    file: "apps.json",
-    table: apps,
-    key: apps.id,
-    row: z.object({
-      id: z.number().int().positive(),
-      titleAr: z.string().min(1),
-      titleEn: z.string().min(1),
-      link: httpsLink,
-      appleLink: httpsLink,
-      summaryAr: text,
-      summaryEn: text,
-      bodyAr: text,
-      bodyEn: text,
-      sortOrder: z.number().int(),
-    }),
-  },
-  {
-    file: "social-links.json",
-    table: socialLinks,
-    key: socialLinks.type,
-    row: z.object({ type: z.number().int().min(0).max(3), link: httpsLink }),
-  },
-  {
-    // After bundle-categories.json: a bundle names its category.
-    file: "bundles.json",
-    table: bundles,
-    key: bundles.id,
-    row: z.object({
-      id: z.number().int().positive(),
-      categoryId: z.number().int().positive(),
-      type: z.enum(["data", "voice", "sms", "mixed"]),
-      titleAr: z.string().min(1),
-      titleEn: z.string().min(1),
-      descriptionAr: z.string().min(1),
-      descriptionEn: z.string().min(1),
-      price: z.number().int().nonnegative(),
-      validityDays: z.number().int().positive(),
-      allowances: z
-        .array(z.object({ kind: z.enum(["data", "voice", "sms"]), amount: z.number().nonnegative(), unit: z.enum(["GB", "MB", "min", "sms", "unlimited"]) }))
-        .min(1),
-      ussd: z.string().regex(/^\*[\d*]+#$/),
-      smsKeyword: z.string().min(1),
-      smsTo: z.string().regex(/^\d{3,6}$/),
-      renewal: z.enum(["auto", "once"]),
-      eligibility: z.enum(["prepaid", "postpaid", "both"]),
-      popular: z.boolean(),
-      sortOrder: z.number().int(),
-    }),
-  },
-  {
-    file: "offers.json",
-    table: offers,
-    key: offers.id,
-    row: z.object({
-      id: z.number().int().positive(),
-      type: z.string().regex(/^[a-z-]+$/),
-      titleAr: z.string().min(1),
-      titleEn: z.string().min(1),
-      summaryAr: z.string().min(1),
-      summaryEn: z.string().min(1),
-      termsAr: z.string().min(1),
-      termsEn: z.string().min(1),
-      validFrom: z.iso.date(),
-      validTo: z.iso.date(),
-      ussd: z.string().regex(/^\*[\d*]+#$/).nullable(),
-      sortOrder: z.number().int(),
-    }),
-  },
-  { file: "cities.json", table: cities, key: cities.id, row: bilingualName },
-  { file: "jobs.json", table: jobs, key: jobs.id, row: bilingualName },
-  {
-    file: "product-categories.json",
-    table: productCategories,
-    key: productCategories.slug,
-    row: z.object({ slug, titleAr: text, titleEn: text, summaryAr: text, summaryEn: text, sortOrder: z.number().int() }),
-  },
-  { file: "segments.json", table: segments, key: segments.id, row: z.object({ id: z.number().int().positive(), ...article, sortOrder: z.number().int() }) },
-  {
-    // After product-categories.json and segments.json: a product names both.
-    file: "products.json",
-    table: products,
-    key: products.id,
-    row: z.object({
-      id: z.number().int().positive(),
-      category: slug,
-      segmentId: z.number().int().positive().nullable(),
-      ...article,
-      price: price.nullable(),
-      priceUnit: z.enum(["once", "month", "minute"]).nullable(),
-      ussd: ussd.nullable(),
-      sortOrder: z.number().int(),
-    }),
-  },
-  {
-    file: "services.json",
-    table: services,
-    key: services.id,
-    row: z.object({
-      id: z.number().int().positive(),
-      ...article,
-      price,
-      selfServicePath: z.string().regex(/^\/[a-z-]+$/).nullable(),
-      ussd: ussd.nullable(),
-      special: z.boolean(),
-      sortOrder: z.number().int(),
-    }),
-  },
-  {
-    file: "business-solutions.json",
-    table: businessSolutions,
-    key: businessSolutions.id,
-    row: z.object({ id: z.number().int().positive(), slug, ...article, sortOrder: z.number().int() }),
-  },
-  {
-    file: "roaming-zones.json",
-    table: roamingZones,
-    key: roamingZones.zone,
-    row: z.object({ zone: z.number().int().positive(), titleAr: text, titleEn: text, callLocal: price, callHome: price, callReceive: price, sms: price, dataPerMb: price }),
-  },
-  {
-    file: "roaming-countries.json",
-    table: roamingCountries,
-    key: roamingCountries.code,
-    row: z.object({
-      code: countryCode,
-      nameAr: text,
-      nameEn: text,
-      dialCode,
-      zone: z.number().int().positive(),
-      callRoaming: z.boolean(),
-      smsRoaming: z.boolean(),
-      operators: z.array(z.object({ name: text, networks: z.array(z.enum(["2G", "3G", "4G", "5G"])).min(1) })).min(1),
-    }),
-  },
-  {
-    file: "international-tariffs.json",
-    table: internationalTariffs,
-    key: internationalTariffs.code,
-    row: z.object({ code: countryCode, nameAr: text, nameEn: text, dialCode, perMinute: price, perSms: price }),
-  },
-  { file: "faq-categories.json", table: faqCategories, key: faqCategories.slug, row: z.object({ slug, titleAr: text, titleEn: text, sortOrder: z.number().int() }) },
-  {
-    file: "faqs.json",
-    table: faqs,
-    key: faqs.id,
-    row: z.object({ id: z.number().int().positive(), category: slug, questionAr: text, questionEn: text, answerAr: text, answerEn: text, sortOrder: z.number().int() }),
-  },
-  {
-    // After cities.json: a centre names its city.
-    file: "service-centres.json",
-    table: serviceCentres,
-    key: serviceCentres.id,
-    row: z.object({
-      id: z.number().int().positive(),
-      cityId: z.number().int().positive(),
-      nameAr: text,
-      nameEn: text,
-      addressAr: text,
-      addressEn: text,
-      phones: z.array(z.string().regex(/^\d{6,12}$/)).min(1),
-      hours: z.array(z.object({ days: z.array(z.number().int().min(0).max(6)).min(1), open: time, close: time })),
-      lat: z.number().min(-90).max(90),
-      lng: z.number().min(-180).max(180),
-      services: z.array(z.enum(CENTRE_SERVICES)),
-    }),
-  },
-  {
-    file: "news.json",
-    table: news,
-    key: news.id,
-    row: z.object({
-      id: z.number().int().positive(),
-      type: z.enum(["news", "press"]),
-      date: z.iso.date(),
-      ...article,
-      image: z.string().regex(/^\/images\/[a-z0-9/-]+$/).nullable().default(null),
-    }),
-  },
-] as const;
-
-/** Every column of the row except the key is updated on conflict. */
-function updateSetFor(row: Record<string, unknown>, table: PgTable) {
-  const columns = (table as unknown as Record<string, { name: string }>);
-  return Object.fromEntries(Object.keys(row).map((field) => [field, sql.raw(`excluded."${columns[field]!.name}"`)]));
-}
 
 export async function loadContent(db: Db, contentDir: string): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   await db.transaction(async (tx) => {
-    for (const { file, table, key, row } of contentFiles) {
+    for (const kind of CONTENT_KIND_NAMES) {
+      const file = `${kind}.json`;
+      const { row } = CONTENT_KINDS[kind];
       const text = await readFile(path.join(contentDir, file), "utf8");
       let raw: unknown;
       try {
@@ -269,12 +30,7 @@ export async function loadContent(db: Db, contentDir: string): Promise<Record<st
         const issue = parsed.error.issues[0]!;
         throw new Error(`content/${file}: item ${issue.path.join(".")}: ${issue.message}`);
       }
-      for (const item of parsed.data) {
-        await tx
-          .insert(table)
-          .values(item as never)
-          .onConflictDoUpdate({ target: key, set: updateSetFor(item, table) as never });
-      }
+      for (const item of parsed.data) await upsertItem(tx, kind, item as Record<string, unknown>);
       counts[file] = parsed.data.length;
     }
     await rebuildSearchDocuments(tx as unknown as Db);
