@@ -24,6 +24,7 @@ export function ConsoleShell({ staff, children }: { staff: ConsoleStaff | null; 
     markInteractive();
   }, []);
   const isAdmin = staff?.roles.includes("admin") ?? false;
+  const editsContent = staff?.roles.some((role) => role === "editor" || role === "publisher") ?? false;
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:z-50 focus:rounded focus:bg-white focus:p-3 focus:shadow">
@@ -37,6 +38,11 @@ export function ConsoleShell({ staff, children }: { staff: ConsoleStaff | null; 
               <NavLink to="/console" end className={linkClass}>
                 {t("console.nav.home")}
               </NavLink>
+              {editsContent ? (
+                <NavLink to="/console/content" className={linkClass}>
+                  {t("console.nav.content")}
+                </NavLink>
+              ) : null}
               {isAdmin ? (
                 <>
                   <NavLink to="/console/staff" className={linkClass}>

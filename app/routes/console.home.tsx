@@ -12,6 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function ConsoleHome({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const isAdmin = loaderData.roles.includes("admin");
+  const editsContent = loaderData.roles.includes("editor") || loaderData.roles.includes("publisher");
   return (
     <>
       <h1 className="mb-2 text-2xl font-bold">{t("console.home.title", { name: loaderData.displayName })}</h1>
@@ -32,6 +33,13 @@ export default function ConsoleHome({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      {editsContent ? (
+        <p className="mb-4">
+          <Link to="/console/content" className="text-violet-800 underline">
+            {t("console.nav.content")}
+          </Link>
+        </p>
+      ) : null}
       {isAdmin ? (
         <ul className="flex flex-wrap gap-3">
           <li>
@@ -45,9 +53,8 @@ export default function ConsoleHome({ loaderData }: Route.ComponentProps) {
             </Link>
           </li>
         </ul>
-      ) : (
-        <p>{t("console.home.laterParts")}</p>
-      )}
+      ) : null}
+      <p className="mt-4">{t("console.home.laterParts")}</p>
     </>
   );
 }

@@ -46,7 +46,13 @@ export function feedbackBody(dataDir: string): BodyLimits {
   };
 }
 
-export type PageActionBody = "small" | "auto-reply" | "feedback";
+/**
+ * The console's content item form: every field of an item, rich-text bodies up to 64 KiB each (the
+ * longest body of content/ is a few KiB), nested lists as one JSON text field.
+ */
+export const CONTENT_BODY: Omit<BodyLimits, "file"> = { bytes: 256 * 1024, fieldBytes: 64 * 1024, fields: 60, depth: 1, arrayLength: 1 };
+
+export type PageActionBody = "small" | "auto-reply" | "feedback" | "content";
 
 /**
  * Every page action (a POST to a page or to an /account/* route) and the body it takes. The hostile-input
@@ -79,9 +85,13 @@ export const PAGE_ACTIONS: readonly {
   // The token is part of the path; the hostile-input suite posts to this path as written (an unknown token).
   { path: "/console/enrol/:token", body: "small", subscriber: false },
   { path: "/console/staff", body: "small", subscriber: false, staff: true },
+  // Content (editors and publishers): an item's form and its buttons; a new item's form.
+  { path: "/console/content/:kind/:key", body: "content", subscriber: false, staff: true },
+  { path: "/console/content/:kind/new", body: "content", subscriber: false, staff: true },
 ];
 
 export function pageActionLimits(body: PageActionBody, dataDir: string): BodyLimits {
   if (body === "feedback") return feedbackBody(dataDir);
+  if (body === "content") return CONTENT_BODY;
   return body === "auto-reply" ? AUTO_REPLY_BODY : SMALL_BODY;
 }
