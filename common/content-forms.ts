@@ -103,18 +103,17 @@ const revision = z.coerce.number({ error: "console.content.validation.revisionIn
 /** Discard, publish a saved draft, roll back to a version: the revision. */
 export const revisionForm = z.object({ revision });
 
-/** A wall-clock time in the operator's zone, as a `datetime-local` input sends it (seconds dropped). */
+/** A wall-clock time in the operator's zone, as a `datetime-local` input sends it (seconds optional). */
 const localTime = (message: string) =>
   z
     .string({ error: message })
     .transform((value) => normaliseDigits(value).trim())
-    .transform((value) => value.slice(0, 16))
     .refine((value) => {
       const match = LOCAL_TIME_PATTERN.exec(value);
       if (!match) return false;
-      const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
-      const date = new Date(Date.UTC(year, month - 1, day, hour, minute));
-      return date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60;
+      const [year, month, day, hour, minute, second = 0] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+      const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+      return date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60;
     }, message);
 
 export const scheduleForm = z.object({

@@ -18,14 +18,15 @@ function offsetAt(moment: number, timeZone: string): number {
   return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - Math.floor(moment / 1000) * 1000;
 }
 
-export const LOCAL_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+/** `2026-12-01T09:30`, or with seconds (`…:30:15`) as an input with `step="1"` sends it. */
+export const LOCAL_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /** The instant of a wall-clock time (`2026-12-01T09:30`) in `timeZone`. */
 export function instantOfLocalTime(local: string, timeZone: string): Date {
   const match = LOCAL_TIME_PATTERN.exec(local);
   if (!match) throw new RangeError("not a local time");
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
-  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
+  const [year, month, day, hour, minute, second = 0] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
   // The offset at the guess, then once more at the corrected guess (a DST change near that time).
   let guess = asUtc - offsetAt(asUtc, timeZone);
   guess = asUtc - offsetAt(guess, timeZone);
