@@ -7,7 +7,7 @@ import type { Route } from "./+types/console.content-item";
 import { compareQuery, contentFieldsOf, contentIntentForm, formValueOf, itemFromForm, revisionForm, scheduleForm, type ContentField } from "../../common/content-forms.ts";
 import { CONTENT_KINDS, isContentKind, itemKeyOf, KINDS_WITH_END, parseItemKey, type ContentKind } from "../../common/content-schemas.ts";
 import { formatDateTime } from "../../common/format.ts";
-import type { Language } from "../../common/language.ts";
+import { isLanguage, LANGUAGES, type Language } from "../../common/language.ts";
 import { instantOfLocalTime } from "../../common/zoned-time.ts";
 import { ConsoleError } from "../../server/console/errors.ts";
 import { contentItemPage, titlesOf } from "../../server/content/content-console.ts";
@@ -45,7 +45,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const done = DONE.find((value) => value === doneParam) ?? null;
   const key = "key" in params && typeof params.key === "string" ? params.key : null;
   if (key === null) {
-    return { kind, key: null, fields, canPublish, done, values: {} as Record<string, unknown>, sanitised: {}, page: null, guestPath: null, diff: null, title: null };
+    return { kind, key: null, fields, canPublish, done, values: {} as Record<string, unknown>, sanitised: {}, page: null, guestPath: null, diff: null, title: null, preview: null };
   }
   const page = parseItemKey(kind, key) === null ? null : await contentItemPage(db, kind, key);
   if (!page) contentNotFound(context);
@@ -71,6 +71,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     title: titlesOf(values),
     guestPath: item.live ? guestPathOf(kind, item.live, config.COMPANY_SLUG) : null,
     diff,
+    // The version a preview shows: the draft, else the next scheduled one, else the published one.
+    preview: previewOf(item.draft?.id ?? item.scheduled[0]?.id ?? item.published?.id ?? null, url.searchParams.get("preview")),
     page: {
       live: item.live !== null,
       draft: item.draft ? { id: item.draft.id, updatedAt: item.draft.updatedAt.toISOString() } : null,
@@ -79,6 +81,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       history,
     },
   };
+}
+
+function previewOf(revision: number | null, language: string | null): { revision: number; language: Language } | null {
+  return revision === null ? null : { revision, language: isLanguage(language) ? language : "ar" };
 }
 
 export const action = pageAction(
@@ -177,6 +183,7 @@ export default function ConsoleContentItem({ loaderData }: Route.ComponentProps)
           )}
         </div>
       </Form>
+      {loaderData.preview && key !== null ? <Preview kind={kind} itemKey={key} preview={loaderData.preview} /> : null}
       {page && key !== null ? <ItemActions kind={kind} page={page} canPublish={canPublish} answer={answer} /> : null}
       {page && key !== null ? <History page={page} canPublish={canPublish} diff={loaderData.diff} language={language} /> : null}
     </>
@@ -253,6 +260,44 @@ function ContentInput({ field, value, error, sanitised, locked }: { field: Conte
         </details>
       ) : null}
     </div>
+  );
+}
+
+/** The version shown as guests will see it, at phone and desktop width, in the chosen language. */
+function Preview({ kind, itemKey, preview }: { kind: ContentKind; itemKey: string; preview: { revision: number; language: Language } }) {
+  const { t } = useTranslation();
+  const languageName = t(preview.language === "ar" ? "console.content.arabic" : "console.content.english");
+  const source = `/console/preview/${preview.revision}?language=${preview.language}`;
+  return (
+    <section aria-labelledby="preview-title" className="mb-8">
+      <h2 id="preview-title" className="mb-2 text-xl font-semibold">
+        {t("console.content.previewTitle")}
+      </h2>
+      <p className="mb-2">{t("console.content.previewOf", { version: preview.revision })}</p>
+      <nav aria-label={t("console.content.previewLanguage")} className="mb-3 flex gap-3">
+        {LANGUAGES.map((language) => (
+          <Link
+            key={language}
+            to={`${itemPath(kind, itemKey)}?preview=${language}#preview-title`}
+            aria-current={language === preview.language ? "true" : undefined}
+            className={`rounded border px-3 py-1 ${language === preview.language ? "border-violet-800 bg-violet-800 text-white" : "border-violet-800 text-violet-900"}`}
+            lang={language}
+          >
+            {t(language === "ar" ? "console.content.arabic" : "console.content.english")}
+          </Link>
+        ))}
+      </nav>
+      <div className="flex flex-col gap-4">
+        {[
+          { width: 390, label: t("console.content.previewPhone", { language: languageName }) },
+          { width: 1280, label: t("console.content.previewDesktop", { language: languageName }) },
+        ].map((frame) => (
+          <div key={frame.width} role="region" aria-label={frame.label} tabIndex={0} className="max-w-full overflow-x-auto rounded border border-gray-300">
+            <iframe src={source} title={frame.label} width={frame.width} height={720} sandbox="allow-same-origin" className="block bg-white" style={{ width: frame.width, maxWidth: "none" }} data-testid={`preview-${frame.width}`} />
+          </div>
+        ))}
+      </div>
+    </section>
   );
 }
 

@@ -153,6 +153,39 @@ describe("drafts and publishing", () => {
   });
 });
 
+describe("preview", () => {
+  test.each(["ar", "en"] as const)("a draft is previewed as its guest page in %s, nothing of it reaches guests or the live table; only staff with a content role may look", async (language) => {
+    const faq = (JSON.parse(await readFile("content/faqs.json", "utf8")) as Record<string, unknown>[])[0]!;
+    const key = String(faq.id);
+    const fields: Record<string, string> = { intent: "save" };
+    for (const [name, value] of Object.entries(faq)) fields[name] = String(value);
+    const draftText = { ar: "سؤال المسودة للمعاينة", en: "A previewed draft question" }[language];
+    const saved = await pagePost(a, `/console/content/faqs/${key}`, { ...fields, questionAr: draftText, questionEn: draftText }, { cookie: editor.cookie });
+    expect(saved.status, saved.text.slice(0, 300)).toBe(302);
+    const draft = (await revisionsOf("faqs", key)).find((row) => row.state === "draft")!;
+    const item = await pageGet(a, `/console/content/faqs/${key}?preview=${language}`, { cookie: editor.cookie, language });
+    expect(item.text).toContain(`src="/console/preview/${draft.id}?language=${language}"`);
+
+    const preview = await send(a.url, `/console/preview/${draft.id}?language=${language}`, { headers: { cookie: editor.cookie } });
+    expect(preview.status, preview.text.slice(0, 300)).toBe(200);
+    expect(preview.text).toContain(draftText);
+    expect(preview.text).toContain(`<html lang="${language}" dir="${language === "ar" ? "rtl" : "ltr"}"`);
+    expect(preview.headers["content-security-policy"]).toContain("frame-ancestors 'self'");
+    expect(preview.headers["content-security-policy"]).toContain("script-src 'none'");
+    expect(preview.headers["cache-control"]).toBe("no-store");
+    // Rolled back: the live row, the guests' page and the revision are as they were.
+    const live = await withClient(a.databaseUrl, async (client) => (await client.query("select question_en from faqs where id = $1", [faq.id])).rows[0]);
+    expect(live).toEqual({ question_en: faq.questionEn });
+    expect((await guestPage(b, "/support/FAQs", language)).text).not.toContain(draftText);
+    expect((await revisionsOf("faqs", key)).find((row) => row.id === draft.id)?.state).toBe("draft");
+
+    expect((await send(a.url, `/console/preview/${draft.id}`)).headers.location).toBe("/console/login");
+    expect((await send(a.url, `/console/preview/${draft.id}`, { headers: { cookie: admin.cookie } })).status).toBe(403);
+    expect((await send(a.url, "/console/preview/999999", { headers: { cookie: editor.cookie } })).status).toBe(404);
+    expect((await send(a.url, "/console/preview/x", { headers: { cookie: editor.cookie } })).status).toBe(404);
+  });
+});
+
 describe("schedule", () => {
   test("a scheduled offer appears on both instances at its start and goes at its end; each change is made once", async () => {
     const offer = (await offers())[3]!;
