@@ -6,7 +6,8 @@
 // seconds, not tens of milliseconds).
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { AUTO_REPLY_BODY, feedbackBody, PAGE_ACTIONS, SMALL_BODY } from "../../server/edge/limits.ts";
+import { withClient } from "../support/database.ts";
+import { AUTO_REPLY_BODY, CONTENT_BODY, feedbackBody, PAGE_ACTIONS, SMALL_BODY } from "../../server/edge/limits.ts";
 import { createFirstAdmin, enrolOverHttp } from "../support/console.ts";
 import { apiMessage } from "../support/contract.ts";
 import { insertSession, type SessionFixture } from "../support/subscriber.ts";
@@ -22,6 +23,8 @@ beforeAll(async () => {
   session = await insertSession(server.databaseUrl, { gsm: "0944888002" });
   // A staff member's actions are read only for a staff session (a guest is sent to the console login first).
   staffCookie = (await enrolOverHttp(server, await createFirstAdmin(server, "limits@example.com"))).cookie;
+  // The content actions are an editor's: the same account holds that role too, so its bodies are read.
+  await withClient(server.databaseUrl, (client) => client.query("update staff_accounts set roles = '{admin,editor}' where email = 'limits@example.com'"));
   const document = (await send(server.url, "/api-docs/openapi.json")).json<{ paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>> }>();
   bodyOperations = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods)
@@ -37,6 +40,7 @@ afterAll(async () => {
 function formLimitOf(path: string): number {
   if (/autoReply\/activate$|^\/super-clip$/i.test(path)) return AUTO_REPLY_BODY.bytes;
   if (/feedback$/i.test(path)) return feedbackBody("").bytes;
+  if (path.startsWith("/console/content/")) return CONTENT_BODY.bytes;
   return SMALL_BODY.bytes;
 }
 
