@@ -430,8 +430,8 @@ function History({ page, canPublish, diff, language }: { page: ItemPage; canPubl
                 <Form method="post">
                   <input type="hidden" name="intent" value="rollback" />
                   <input type="hidden" name="revision" value={version.id} />
-                  <button type="submit" className={smallButton} aria-label={t("console.content.rollbackToLabel", { version: version.id })}>
-                    {t("console.content.rollbackTo")}
+                  <button type="submit" className={smallButton}>
+                    {t("console.content.rollbackToLabel", { version: version.id })}
                   </button>
                 </Form>
               ) : null}

@@ -52,7 +52,7 @@ export default function ConsoleContentKind({ loaderData }: Route.ComponentProps)
         {items.map((item) => (
           <tr key={item.key} className="border-b align-top">
             <td className="p-2">
-              <Link to={`/console/content/${kind}/${encodeURIComponent(item.key)}`} className="text-violet-800 underline" aria-label={t("console.content.open", { title: item.titleEn })}>
+              <Link to={`/console/content/${kind}/${encodeURIComponent(item.key)}`} className="text-violet-800 underline" aria-label={t("console.content.open", { key: item.key, title: language === "ar" ? item.titleAr : item.titleEn })}>
                 <bdi dir="ltr">{item.key}</bdi>
               </Link>
             </td>

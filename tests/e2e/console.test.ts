@@ -117,7 +117,7 @@ describe("the operator's console", () => {
     editor = await enrolInBrowser(editorLink, "en", "editor");
     publisher = await enrolInBrowser(publisherLink, "en", "publisher");
     // The editor's navigation shows only what exists for the role: no staff or audit pages.
-    expect(await editor.page.getByRole("navigation", { name: text.en.nav.label }).getByRole("link").allTextContents()).toEqual([text.en.nav.home]);
+    expect(await editor.page.getByRole("navigation", { name: text.en.nav.label }).getByRole("link").allTextContents()).toEqual([text.en.nav.home, text.en.nav.content]);
   });
 
   it.each(["en", "ar"] as const)("an editor opening the staff page gets a 403 with a localised message (%s)", async (language) => {
