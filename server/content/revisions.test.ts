@@ -132,6 +132,24 @@ describe("schedule and end", () => {
   });
 });
 
+describe("a scheduled change that can no longer be made", () => {
+  test("a due bundle naming a category that does not exist goes back to draft with an audit row; the sweep goes on with the others", async () => {
+    const now = new Date();
+    const bundles = JSON.parse(await readFile("content/bundles.json", "utf8")) as Record<string, unknown>[];
+    const orphan = await saveDraft(connection.db, editor, "bundles", String(bundles[0]!.id), { ...bundles[0]!, categoryId: 999 });
+    const fine = await saveDraft(connection.db, editor, "bundles", String(bundles[1]!.id), { ...bundles[1]!, titleEn: "Still fine" });
+    for (const draft of [orphan, fine]) await schedule(connection.db, editor, "bundles", draft.itemKey, draft.id, { publishAt: new Date(now.getTime() + 1000), endAt: null }, now);
+    const failures: number[] = [];
+    expect(await sweepSchedule(connection.db, new Date(now.getTime() + 2000), (revision) => failures.push(revision))).toEqual({ published: 1, ended: 0, failed: 1 });
+    expect(failures).toEqual([orphan.id]);
+    expect((await connection.pool.query("select state, publish_at from content_revisions where id = $1", [orphan.id])).rows).toEqual([{ state: "draft", publish_at: null }]);
+    expect((await connection.pool.query("select action from staff_audit where target = $1 order by id desc limit 1", [`bundles:${orphan.itemKey}`])).rows).toEqual([{ action: "content.schedule-failed" }]);
+    expect((await connection.pool.query("select title_en from bundles where id = $1", [bundles[1]!.id])).rows).toEqual([{ title_en: "Still fine" }]);
+    // Nothing is tried again.
+    expect(await sweepSchedule(connection.db, new Date(now.getTime() + 3000))).toEqual({ published: 0, ended: 0, failed: 0 });
+  });
+});
+
 describe("history, diff and rollback", () => {
   test("rolling back publishes a new revision with the old data; the diff names the changed fields with their text", async () => {
     const draft = await offerDraft(4, "Changed once");

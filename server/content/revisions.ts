@@ -22,7 +22,7 @@ export type RevisionState = "draft" | "scheduled" | "published" | "superseded" |
 type Item = Record<string, unknown>;
 
 /** A database error's SQLSTATE (drizzle wraps node-postgres' error in `cause`). */
-function sqlState(error: unknown): string | undefined {
+export function sqlState(error: unknown): string | undefined {
   const withCode = (value: unknown) => (typeof value === "object" && value !== null && typeof (value as { code?: unknown }).code === "string" ? (value as { code: string }).code : undefined);
   return withCode(error) ?? withCode((error as { cause?: unknown } | null)?.cause);
 }
