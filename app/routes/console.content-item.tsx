@@ -8,6 +8,7 @@ import { compareQuery, contentFieldsOf, contentIntentForm, formValueOf, itemFrom
 import { CONTENT_KINDS, isContentKind, itemKeyOf, KINDS_WITH_END, parseItemKey, type ContentKind } from "../../common/content-schemas.ts";
 import { formatDateTime } from "../../common/format.ts";
 import { isLanguage, LANGUAGES, type Language } from "../../common/language.ts";
+import { wordDiff } from "../../common/word-diff.ts";
 import { instantOfLocalTime } from "../../common/zoned-time.ts";
 import { ConsoleError } from "../../server/console/errors.ts";
 import { contentItemPage, titlesOf } from "../../server/content/content-console.ts";
@@ -483,19 +484,22 @@ function Diff({ diff }: { diff: { a: number; b: number; changes: { field: string
         <p>{t("console.content.noChanges")}</p>
       ) : (
         <ConsoleTable label={t("console.content.diffLabel")} caption={t("console.content.diffTitle", { a: diff.a, b: diff.b })} columns={[t("console.content.field"), t("console.content.before"), t("console.content.after")]} tableClassName="table-fixed">
-          {diff.changes.map((change) => (
-            <tr key={change.field} className="border-b align-top" data-testid={`diff-${change.field}`}>
-              <th scope="row" className="p-2 text-start font-mono text-sm">
-                <bdi dir="ltr">{change.field}</bdi>
-              </th>
-              <td className="whitespace-pre-wrap break-words bg-red-50 p-2" {...direction(change.field)}>
-                {change.before ?? t("console.content.empty")}
-              </td>
-              <td className="whitespace-pre-wrap break-words bg-green-50 p-2" {...direction(change.field)}>
-                {change.after ?? t("console.content.empty")}
-              </td>
-            </tr>
-          ))}
+          {diff.changes.map((change) => {
+            const words = wordDiff(change.before ?? "", change.after ?? "");
+            return (
+              <tr key={change.field} className="border-b align-top" data-testid={`diff-${change.field}`}>
+                <th scope="row" className="p-2 text-start font-mono text-sm">
+                  <bdi dir="ltr">{change.field}</bdi>
+                </th>
+                <td className="whitespace-pre-wrap break-words p-2" {...direction(change.field)}>
+                  {change.before === null ? t("console.content.empty") : words.before.map((part, index) => (part.change === "same" ? <span key={index}>{part.text}</span> : <del key={index} className="bg-red-100 text-red-900">{part.text}</del>))}
+                </td>
+                <td className="whitespace-pre-wrap break-words p-2" {...direction(change.field)}>
+                  {change.after === null ? t("console.content.empty") : words.after.map((part, index) => (part.change === "same" ? <span key={index}>{part.text}</span> : <ins key={index} className="bg-green-100 text-green-900 no-underline">{part.text}</ins>))}
+                </td>
+              </tr>
+            );
+          })}
         </ConsoleTable>
       )}
     </section>

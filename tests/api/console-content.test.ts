@@ -146,7 +146,9 @@ describe("drafts and publishing", () => {
     expect(imported).toMatchObject({ state: "superseded", origin: "import" });
     const compared = await pageGet(a, `/console/content/offers/${key}?compare=${imported!.id}&with=${current!.id}`, { cookie: publisher.cookie, language: "en" });
     expect(compared.text).toContain('data-testid="diff-titleEn"');
-    expect(compared.text).toContain("A short-lived title");
+    // The words that changed are marked: removed in the older version, added in the newer one.
+    expect(compared.text).toMatch(/<ins[^>]*>A short-lived title<\/ins>/);
+    expect(compared.text).toContain("<del");
     const rolled = await pagePost(a, `/console/content/offers/${key}`, { intent: "rollback", revision: imported!.id }, { cookie: publisher.cookie });
     expect(rolled.status, rolled.text.slice(0, 300)).toBe(302);
     await expectEveryInstance(path, (answer) => answer.text.includes(escaped(String(offer.titleEn))) && !answer.text.includes("A short-lived title"), "the restored title");
