@@ -45,14 +45,14 @@ export async function contentOverview(db: Db): Promise<{ kind: ContentKind; live
   );
 }
 
-/** The items of a kind (live ones and new ones not yet published), matching `query` by title in either language. */
+/** The items of a kind (live ones, new ones not yet published, ones taken down), matching `query` by title in either language. */
 export async function listContentItems(db: Db, kind: ContentKind, query?: string): Promise<ContentListing[]> {
-  const [live, waiting] = await Promise.all([
+  const [live, revisions] = await Promise.all([
     readLiveItems(db, kind),
     db
       .select()
       .from(contentRevisions)
-      .where(and(eq(contentRevisions.kind, kind), inArray(contentRevisions.state, ["draft", "scheduled"])))
+      .where(and(eq(contentRevisions.kind, kind), inArray(contentRevisions.state, ["draft", "scheduled", "ended"])))
       .orderBy(desc(contentRevisions.id)),
   ]);
   const listings = new Map<string, ContentListing>();
@@ -60,7 +60,9 @@ export async function listContentItems(db: Db, kind: ContentKind, query?: string
     const titles = titlesOf(item);
     listings.set(itemKeyOf(kind, item), { key: itemKeyOf(kind, item), titleAr: titles.ar, titleEn: titles.en, live: true, draft: false, scheduledAt: null });
   }
-  for (const revision of waiting) {
+  // Items taken down stay listed (not on the site), so that they can be published again or rolled back.
+  for (const revision of revisions) {
+    if (revision.state === "ended" && listings.has(revision.itemKey)) continue;
     const titles = titlesOf(revision.data as Item);
     const listing = listings.get(revision.itemKey) ?? { key: revision.itemKey, titleAr: titles.ar, titleEn: titles.en, live: false, draft: false, scheduledAt: null };
     if (revision.state === "draft") listing.draft = true;

@@ -9,6 +9,7 @@ import { CONTENT_KINDS } from "../../common/content-schemas.ts";
 import { createTestDatabase, openTestDb, type TestDatabase } from "../../tests/support/test-database.ts";
 import type { Actor } from "../console/enrolment.ts";
 import { ConsoleError } from "../console/errors.ts";
+import { listContentItems } from "./content-console.ts";
 import { diffItems, diffRevisions, discardDraft, history, publishNow, rollback, saveDraft, schedule, sweepSchedule, unpublish } from "./revisions.ts";
 
 let database: TestDatabase;
@@ -129,6 +130,32 @@ describe("schedule and end", () => {
     expect(published).toEqual([{ action: "content.scheduled-publish", n: all.length }]);
     const live = (await connection.pool.query("select count(*)::int as n from content_revisions where kind = 'offers' and state = 'published'")).rows[0].n;
     expect(live).toBe(all.length);
+  });
+});
+
+describe("the sweep and a staff member at once", () => {
+  test("a due revision whose item a staff member is changing right now is left for the next sweep (no wait, no deadlock)", async () => {
+    const now = new Date();
+    const draft = await offerDraft(2, "Swept later");
+    await schedule(connection.db, editor, "offers", "2", draft.id, { publishAt: new Date(now.getTime() + 1000), endAt: null }, now);
+    const holder = await connection.pool.connect();
+    try {
+      await holder.query("begin");
+      await holder.query("select pg_advisory_xact_lock(hashtext('content'), hashtext('offers:2'))");
+      expect(await sweepSchedule(connection.db, new Date(now.getTime() + 2000))).toEqual({ published: 0, ended: 0, failed: 0 });
+      await holder.query("rollback");
+    } finally {
+      holder.release();
+    }
+    expect(await sweepSchedule(connection.db, new Date(now.getTime() + 3000))).toEqual({ published: 1, ended: 0, failed: 0 });
+    expect(await liveOffer(2)).toMatchObject({ title_en: "Swept later" });
+  });
+
+  test("an item taken down is still listed for the console (not on the site), so it can be published again", async () => {
+    await unpublish(connection.db, editor, "offers", "5");
+    const listed = (await listContentItems(connection.db, "offers")).find((item) => item.key === "5");
+    expect(listed).toMatchObject({ live: false, draft: false, scheduledAt: null });
+    expect(listed?.titleEn).toBe((await offers()).find((offer) => offer.id === 5)!.titleEn);
   });
 });
 

@@ -45,6 +45,12 @@ async function lockItem(tx: Tx, kind: ContentKind, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('content'), hashtext(${`${kind}:${key}`}))`);
 }
 
+/** The item's lock if it is free now (the sweep's way: it already holds a revision row). */
+async function tryLockItem(tx: Tx, kind: string, key: string): Promise<boolean> {
+  const { rows } = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext('content'), hashtext(${`${kind}:${key}`})) as locked`);
+  return rows[0]?.locked === true;
+}
+
 /**
  * Items loaded by content:load have no revision: the first change records one from the live row (origin
  * 'import', published) so that the item's history starts with what guests saw.
@@ -302,9 +308,14 @@ export async function sweepSchedule(db: Db, now = new Date(), onFailure?: (revis
             .limit(1)
             .for("update", { skipLocked: true });
           if (!row) return "none" as const;
+          // The item's lock is only tried: a staff member changing the item now holds it and waits for this
+          // row (lock order item → row there, row → item here), so waiting would deadlock. Next sweep then.
+          if (!(await tryLockItem(tx, row.kind, row.itemKey))) {
+            skipped.push(row.id);
+            return "busy" as const;
+          }
           try {
             await tx.transaction(async (savepoint) => {
-              await lockItem(savepoint, row.kind as ContentKind, row.itemKey);
               if (phase === "publish") await publishInTx(savepoint, SCHEDULER, row, now, "content.scheduled-publish");
               else await endInTx(savepoint, SCHEDULER, row, now, "content.scheduled-end");
             });
@@ -325,6 +336,7 @@ export async function sweepSchedule(db: Db, now = new Date(), onFailure?: (revis
           }
         });
       if (outcome === "none") break;
+      if (outcome === "busy") continue;
       if (outcome === "failed") counts.failed += 1;
       else if (phase === "publish") counts.published += 1;
       else counts.ended += 1;
