@@ -76,6 +76,20 @@ describe("drafts and publishing", () => {
   });
 });
 
+describe("content loaded from files after console edits", () => {
+  test("a live row changed by content:load since the last publish is recorded (origin import) before the next change, so no version guests saw is lost", async () => {
+    const draft = await offerDraft(1, "From the console");
+    await publishNow(connection.db, editor, "offers", "1", draft.id);
+    await connection.pool.query("update offers set title_en = 'From a content file' where id = 1");
+    const next = await offerDraft(1, "From the console again");
+    expect((await states("offers", "1")).map((row) => `${row.state} ${row.origin}`)).toEqual(["superseded import", "superseded edit", "published import", "draft edit"]);
+    const [, fromFile] = await history(connection.db, "offers", "1");
+    expect(fromFile!.data).toMatchObject({ titleEn: "From a content file" });
+    await publishNow(connection.db, editor, "offers", "1", next.id);
+    expect(await liveOffer(1)).toMatchObject({ title_en: "From the console again" });
+  });
+});
+
 describe("the same schema as content:load", () => {
   test("an item that content:load refuses the console refuses too, naming the field", async () => {
     const offer = (await offers())[0]!;

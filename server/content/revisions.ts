@@ -52,16 +52,18 @@ async function tryLockItem(tx: Tx, kind: string, key: string): Promise<boolean> 
 }
 
 /**
- * Items loaded by content:load have no revision: the first change records one from the live row (origin
- * 'import', published) so that the item's history starts with what guests saw.
+ * What guests see is recorded before a change, so that history starts with it: items loaded by content:load
+ * (or a content import) have no revision, and a load after console edits may have changed the live row
+ * under the published revision. Either way the live row becomes a published revision (origin 'import'),
+ * the one it replaces superseded.
  */
-async function recordBaseline(tx: Tx, kind: ContentKind, key: string): Promise<Revision | null> {
-  const [known] = await tx.select({ id: contentRevisions.id }).from(contentRevisions).where(and(eq(contentRevisions.kind, kind), eq(contentRevisions.itemKey, key))).limit(1);
-  if (known) return null;
+async function recordLiveVersion(tx: Tx, kind: ContentKind, key: string): Promise<void> {
   const live = await readLiveItem(tx, kind, keyOf(kind, key));
-  if (!live) return null;
-  const [baseline] = await tx.insert(contentRevisions).values({ kind, itemKey: key, data: live, state: "published", origin: "import", publishedAt: new Date() }).returning();
-  return baseline ?? null;
+  if (!live) return;
+  const published = await publishedRevision(tx, kind, key);
+  if (published && diffItems(kind, published.data, live).length === 0) return;
+  if (published) await tx.update(contentRevisions).set({ state: "superseded", updatedAt: new Date() }).where(and(eq(contentRevisions.id, published.id), eq(contentRevisions.state, "published")));
+  await tx.insert(contentRevisions).values({ kind, itemKey: key, data: live, state: "published", origin: "import", basedOn: published?.id ?? null, publishedAt: new Date() });
 }
 
 async function publishedRevision(tx: Tx | Db, kind: ContentKind, key: string): Promise<Revision | null> {
@@ -91,7 +93,7 @@ export async function saveDraft(db: Db, actor: Actor, kind: ContentKind, key: st
       const [any] = await tx.select({ id: contentRevisions.id }).from(contentRevisions).where(and(eq(contentRevisions.kind, kind), eq(contentRevisions.itemKey, itemKey))).limit(1);
       if (live || any) throw new ConsoleError("CONTENT_KEY_TAKEN", { fieldErrors: { [CONTENT_KINDS[kind].key]: ["console.content.errors.keyTaken"] } });
     } else {
-      await recordBaseline(tx, kind, itemKey);
+      await recordLiveVersion(tx, kind, itemKey);
     }
     const draft = await openDraft(tx, kind, itemKey);
     const published = await publishedRevision(tx, kind, itemKey);
@@ -174,7 +176,7 @@ async function publishInTx(tx: Tx, actor: Actor, revision: Revision, now: Date, 
 export async function publishNow(db: Db, actor: Actor, kind: ContentKind, key: string, revisionId: number, now = new Date()): Promise<Revision> {
   return db.transaction(async (tx) => {
     await lockItem(tx, kind, key);
-    await recordBaseline(tx, kind, key);
+    await recordLiveVersion(tx, kind, key);
     const revision = await revisionOfItem(tx, kind, key, revisionId);
     return publishInTx(tx, actor, { ...revision, endAt: null }, now, "content.publish");
   });
@@ -228,7 +230,7 @@ async function endInTx(tx: Tx, actor: Actor, revision: Revision, now: Date, acti
 export async function unpublish(db: Db, actor: Actor, kind: ContentKind, key: string, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     await lockItem(tx, kind, key);
-    await recordBaseline(tx, kind, key);
+    await recordLiveVersion(tx, kind, key);
     const published = await publishedRevision(tx, kind, key);
     if (!published) throw new ConsoleError("CONTENT_STATE_CHANGED");
     await endInTx(tx, actor, published, now, "content.unpublish");
@@ -239,6 +241,7 @@ export async function unpublish(db: Db, actor: Actor, kind: ContentKind, key: st
 export async function rollback(db: Db, actor: Actor, kind: ContentKind, key: string, toRevisionId: number, now = new Date()): Promise<Revision> {
   return db.transaction(async (tx) => {
     await lockItem(tx, kind, key);
+    await recordLiveVersion(tx, kind, key);
     const target = await revisionOfItem(tx, kind, key, toRevisionId);
     if (!["published", "superseded", "ended"].includes(target.state)) throw new ConsoleError("CONTENT_STATE_CHANGED");
     const [copy] = (await tx
@@ -267,12 +270,16 @@ export interface FieldChange {
 
 const fieldText = (value: unknown): string | null => (value === undefined || value === null ? null : typeof value === "string" ? value : JSON.stringify(value, null, 2));
 
+/** A value as text with object keys in order (jsonb keeps its own order of keys, a form another). */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, inner: unknown) => (inner && typeof inner === "object" && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) : inner));
+
 /** The fields that differ between two versions of an item, in the schema's order, with their text before and after. */
 export function diffItems(kind: ContentKind, before: unknown, after: unknown): FieldChange[] {
   const a = (before ?? {}) as Item;
   const b = (after ?? {}) as Item;
   const fields = [...new Set([...Object.keys(CONTENT_KINDS[kind].row.shape), ...Object.keys(a), ...Object.keys(b)])];
-  return fields.filter((field) => JSON.stringify(a[field] ?? null) !== JSON.stringify(b[field] ?? null)).map((field) => ({ field, before: fieldText(a[field]), after: fieldText(b[field]) }));
+  return fields.filter((field) => canonical(a[field] ?? null) !== canonical(b[field] ?? null)).map((field) => ({ field, before: fieldText(a[field]), after: fieldText(b[field]) }));
 }
 
 /** The field diff of two revisions of the same item (a → b). */
