@@ -49,11 +49,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return { kind, key: null, fields, canPublish, done, values: {} as Record<string, unknown>, sanitised: {}, page: null, guestPath: null, diff: null, title: null, preview: null };
   }
   const page = parseItemKey(kind, key) === null ? null : await contentItemPage(db, kind, key);
-  if (!page) contentNotFound(context);
-  const item = page;
+  const item = page ?? contentNotFound(context);
   const values = (item.draft?.data ?? item.scheduled[0]?.data ?? item.live ?? item.history[0]?.data ?? {}) as Record<string, unknown>;
   const { compare, with: against } = compareQuery.parse(Object.fromEntries(url.searchParams));
-  const diff = compare && against ? await diffRevisions(db, kind, key, compare, against).then((result) => ({ a: result.before.id, b: result.after.id, changes: result.changes })).catch(() => null) : null;
+  // Versions of another item (or none) compare to nothing; any other failure is the page's.
+  const diff =
+    compare && against
+      ? await diffRevisions(db, kind, key, compare, against).then(
+          (result) => ({ a: result.before.id, b: result.after.id, changes: result.changes }),
+          (error: unknown) => {
+            if (error instanceof ConsoleError) return null;
+            throw error;
+          },
+        )
+      : null;
   const history = item.history.map((revision) => ({
     id: revision.id,
     state: revision.state as "draft" | "scheduled" | "published" | "superseded" | "ended" | "discarded",
@@ -134,7 +143,8 @@ export default function ConsoleContentItem({ loaderData }: Route.ComponentProps)
   const answer = useActionData<PageFailureAnswer>();
   const { kind, key, fields, canPublish, page } = loaderData;
   const kindName = t(`console.content.kinds.${kind}`);
-  const values = (field: ContentField) => answer?.values?.[field.name] ?? formValueOf(field, loaderData.values[field.name]);
+  // After a refused post the form shows what was sent (an unchecked box sends nothing: unchecked).
+  const values = (field: ContentField) => (answer?.values ? (answer.values[field.name] ?? (field.input === "boolean" ? "" : formValueOf(field, loaderData.values[field.name]))) : formValueOf(field, loaderData.values[field.name]));
   const errorOf = (name: string) => answer?.fieldErrors?.[name] ?? Object.entries(answer?.fieldErrors ?? {}).find(([path]) => path.startsWith(`${name}.`))?.[1];
   const pairs = [...new Set(fields.filter((field) => field.pair).map((field) => field.pair!))];
   const others = fields.filter((field) => !field.pair);
