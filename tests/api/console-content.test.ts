@@ -6,6 +6,7 @@
 import { readFile } from "node:fs/promises";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { CONTENT_KIND_NAMES, CONTENT_KINDS } from "../../common/content-schemas.ts";
 import { localTimeOf } from "../../common/zoned-time.ts";
 import { catalogs } from "../support/contract.ts";
 import { createFirstAdmin, enrolOverHttp, pageGet, pagePost, type Enrolled } from "../support/console.ts";
@@ -94,6 +95,25 @@ describe("who may open and change content", () => {
     const page = await pageGet(a, `/console/content/offers/${String(offer.id)}`, { cookie: editor.cookie, language });
     expect(page.status).toBe(200);
     expect(page.text).not.toContain('value="publish"');
+  });
+});
+
+describe("every kind of content", () => {
+  test("each kind's list, its first item's form and its new-item form open for a publisher, in both languages", async () => {
+    const overview = await pageGet(a, "/console/content", { cookie: publisher.cookie, language: "en" });
+    expect(overview.status).toBe(200);
+    for (const kind of CONTENT_KIND_NAMES) {
+      const first = (JSON.parse(await readFile(`content/${kind}.json`, "utf8")) as Record<string, unknown>[])[0]!;
+      const key = encodeURIComponent(String(first[CONTENT_KINDS[kind].key]));
+      for (const language of ["ar", "en"] as const) {
+        for (const path of [`/console/content/${kind}`, `/console/content/${kind}/${key}`, `/console/content/${kind}/new`]) {
+          const page = await pageGet(a, path, { cookie: publisher.cookie, language });
+          expect(page.status, `${path} (${language}): ${page.text.slice(0, 200)}`).toBe(200);
+        }
+      }
+      expect(overview.text).toContain(`href="/console/content/${kind}"`);
+    }
+    expect(a.errors(), JSON.stringify(a.errors()).slice(0, 2000)).toEqual([]);
   });
 });
 
