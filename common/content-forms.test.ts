@@ -2,7 +2,7 @@
 // into the item exactly as the file holds it.
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { contentFieldsOf, formValueOf, itemFromForm, scheduleForm } from "./content-forms.ts";
+import { contentFieldsOf, formRowsOf, formValueOf, itemFromForm, scheduleForm } from "./content-forms.ts";
 import { CONTENT_KIND_NAMES, CONTENT_KINDS } from "./content-schemas.ts";
 import { instantOfLocalTime, localTimeOf } from "./zoned-time.ts";
 
@@ -13,7 +13,12 @@ describe("the item form", () => {
       const fields = contentFieldsOf(kind);
       for (const original of items) {
         const item = CONTENT_KINDS[kind].row.parse(original) as Record<string, unknown>;
-        const posted = Object.fromEntries(fields.filter((field) => field.input !== "boolean" || item[field.name] === true).map((field) => [field.name, formValueOf(field, item[field.name])]));
+        // As the body reader nests what a browser posts: `allowances[0].amount` → {allowances: [{amount}]}.
+        const posted = Object.fromEntries(
+          fields
+            .filter((field) => field.input !== "boolean" || item[field.name] === true)
+            .map((field) => [field.name, field.input === "list" ? formRowsOf(field, item[field.name]).map((row) => row[""]) : field.input === "group" ? formRowsOf(field, item[field.name]) : formValueOf(field, item[field.name])]),
+        );
         const read = itemFromForm(kind, posted);
         expect(read.fieldErrors, `${kind} ${JSON.stringify(original).slice(0, 80)}`).toEqual({});
         expect(read.item, `${kind}`).toEqual(item);
@@ -21,23 +26,28 @@ describe("the item form", () => {
     }
   });
 
-  test("Arabic and English pairs are known, each with its language; nested lists are JSON; rich text is HTML", () => {
+  test("Arabic and English pairs are known, each with its language; nested lists are rows; rich text is HTML", () => {
     const offer = Object.fromEntries(contentFieldsOf("offers").map((field) => [field.name, field]));
     expect(offer.titleAr).toMatchObject({ input: "text", language: "ar", pair: "title" });
     expect(offer.termsEn).toMatchObject({ input: "html", language: "en", pair: "terms" });
     expect(offer.validFrom).toMatchObject({ input: "date" });
     expect(offer.ussd).toMatchObject({ input: "text", nullable: true });
     const bundle = Object.fromEntries(contentFieldsOf("bundles").map((field) => [field.name, field]));
-    expect(bundle.allowances).toMatchObject({ input: "json" });
+    expect(bundle.allowances).toMatchObject({ input: "group", columns: [{ name: "kind", input: "enum" }, { name: "amount", input: "number" }, { name: "unit", input: "enum" }] });
+    const centre = Object.fromEntries(contentFieldsOf("service-centres").map((field) => [field.name, field]));
+    expect(centre.phones).toMatchObject({ input: "list", element: { input: "text" } });
+    expect(centre.hours!.columns![0]).toMatchObject({ name: "days", input: "words", element: { input: "number" } });
     expect(bundle.type).toMatchObject({ input: "enum", options: ["data", "voice", "sms", "mixed"] });
     expect(bundle.popular).toMatchObject({ input: "boolean" });
   });
 
-  test("Arabic-Indic digits are numbers; an empty optional field is null; broken JSON names its field", () => {
-    const { item, fieldErrors } = itemFromForm("bundles", { price: "١٥٠٠", allowances: "[{", ussd: "*100#" });
+  test("Arabic-Indic digits are numbers; an empty optional field is null; an emptied row is removed; words split at commas", () => {
+    const { item, fieldErrors } = itemFromForm("bundles", { price: "١٥٠٠", allowances: [{ kind: "data", amount: "٥", unit: "GB" }, { kind: "", amount: " ", unit: "" }, { kind: "sms", amount: "100", unit: "sms" }] });
     expect(item.price).toBe(1500);
-    expect(fieldErrors).toEqual({ allowances: ["console.content.errors.jsonInvalid"] });
+    expect(item.allowances).toEqual([{ kind: "data", amount: 5, unit: "GB" }, { kind: "sms", amount: 100, unit: "sms" }]);
+    expect(fieldErrors).toEqual({});
     expect(itemFromForm("offers", { ussd: "  " }).item.ussd).toBeNull();
+    expect(itemFromForm("service-centres", { hours: [{ days: "0, 1،2 ٣", open: "09:00", close: "17:00" }], phones: ["", "0112345678", ""] }).item).toMatchObject({ hours: [{ days: [0, 1, 2, 3], open: "09:00", close: "17:00" }], phones: ["0112345678"] });
   });
 });
 

@@ -4,7 +4,7 @@
 // it, and its history with a field diff of two versions.
 import { Form, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/console.content-item";
-import { compareQuery, contentFieldsOf, contentIntentForm, formValueOf, itemFromForm, revisionForm, scheduleForm, type ContentField } from "../../common/content-forms.ts";
+import { cellName, compareQuery, contentFieldsOf, contentIntentForm, formRowsOf, formValueOf, itemFromForm, revisionForm, scheduleForm, type ContentField } from "../../common/content-forms.ts";
 import { CONTENT_KINDS, isContentKind, itemKeyOf, KINDS_WITH_END, parseItemKey, type ContentKind } from "../../common/content-schemas.ts";
 import { formatDateTime } from "../../common/format.ts";
 import { isLanguage, LANGUAGES, type Language } from "../../common/language.ts";
@@ -177,9 +177,13 @@ export default function ConsoleContentItem({ loaderData }: Route.ComponentProps)
         ))}
         <fieldset className="grid grid-cols-1 gap-4 border-t pt-4 md:grid-cols-2">
           <legend className="px-1 text-lg font-semibold">{t("console.content.otherFields")}</legend>
-          {others.map((field) => (
-            <ContentInput key={field.name} field={field} value={values(field)} error={errorOf(field.name)} locked={key !== null && field.name === CONTENT_KINDS[kind].key} />
-          ))}
+          {others.map((field) =>
+            field.input === "list" || field.input === "group" ? (
+              <ContentRows key={field.name} field={field} value={loaderData.values[field.name]} error={errorOf(field.name)} />
+            ) : (
+              <ContentInput key={field.name} field={field} value={values(field)} error={errorOf(field.name)} locked={key !== null && field.name === CONTENT_KINDS[kind].key} />
+            ),
+          )}
         </fieldset>
         <div className="flex flex-wrap gap-3">
           <button type="submit" name="intent" value="save" className={buttonClass}>
@@ -309,6 +313,58 @@ function Preview({ kind, itemKey, preview }: { kind: ContentKind; itemKey: strin
         ))}
       </div>
     </section>
+  );
+}
+
+/**
+ * A nested list (a bundle's allowances, a country's operators, a centre's phones, hours and services): one
+ * row per element, and an empty row for a new one; an emptied row is removed when saved.
+ */
+function ContentRows({ field, value, error }: { field: ContentField; value: unknown; error?: string }) {
+  const { t } = useTranslation();
+  const id = `content-${field.name}`;
+  const label = t(`console.content.fields.${field.name as "id"}`);
+  const rows = formRowsOf(field, value);
+  const columns = field.input === "group" ? field.columns! : [{ ...field.element!, name: "" }];
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-2 md:col-span-2" aria-describedby={[`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" ")}>
+      <legend className="font-medium">{label}</legend>
+      <p id={`${id}-hint`} className="text-sm text-gray-700">
+        {t("console.content.rowsHint")}
+      </p>
+      {rows.map((row, index) => (
+        <fieldset key={index} className="flex min-w-0 flex-wrap items-end gap-2 rounded border border-gray-300 p-2">
+          <legend className="px-1 text-sm">{t("console.content.rowOf", { field: label, number: index + 1 })}</legend>
+          {columns.map((column) => {
+            const name = cellName(field, index, column.name);
+            const cellId = `content-${name.replace(/[[\].]/g, "-")}`;
+            return (
+              <label key={column.name} htmlFor={cellId} className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
+                {column.name ? t(`console.content.fields.${column.name as "id"}`) : label}
+                {column.input === "enum" ? (
+                  <select id={cellId} name={name} defaultValue={row[column.name]} className={inputClass} dir="ltr">
+                    <option value="">—</option>
+                    {column.options!.map((option) => (
+                      <option key={option} value={option}>
+                        {option}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input id={cellId} name={name} defaultValue={row[column.name]} className={inputClass} dir="ltr" inputMode={column.input === "number" ? "decimal" : undefined} />
+                )}
+                {column.input === "words" && column.element!.options ? <span className="text-gray-700">{t("console.content.wordsHint", { words: column.element!.options.join(", ") })}</span> : null}
+              </label>
+            );
+          })}
+        </fieldset>
+      ))}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 

@@ -48,9 +48,9 @@ export function feedbackBody(dataDir: string): BodyLimits {
 
 /**
  * The console's content item form: every field of an item, rich-text bodies up to 64 KiB each (the
- * longest body of content/ is a few KiB), nested lists as one JSON text field.
+ * longest body of content/ is a few KiB), nested lists as rows (`hours[6].open`: 3 levels, 40 rows).
  */
-export const CONTENT_BODY: Omit<BodyLimits, "file"> = { bytes: 256 * 1024, fieldBytes: 64 * 1024, fields: 60, depth: 1, arrayLength: 1 };
+export const CONTENT_BODY: Omit<BodyLimits, "file"> = { bytes: 256 * 1024, fieldBytes: 64 * 1024, fields: 200, depth: 3, arrayLength: 40 };
 
 export type PageActionBody = "small" | "auto-reply" | "feedback" | "content";
 
