@@ -51,6 +51,14 @@ describe("the item form", () => {
   });
 });
 
+describe("the names of choices", () => {
+  test("every value a select offers has its name in both catalogs", () => {
+    const catalogs = ["ar", "en"].map((language) => JSON.parse(readFileSync(`app/i18n/${language}.json`, "utf8")) as { console: { content: { options: Record<string, string> } } });
+    const selects = CONTENT_KIND_NAMES.flatMap((kind) => contentFieldsOf(kind).flatMap((field) => [field, ...(field.columns ?? []), ...(field.element ? [field.element] : [])])).filter((field) => field.input === "enum");
+    for (const option of new Set(selects.flatMap((field) => field.options ?? []))) for (const catalog of catalogs) expect(catalog.console.content.options[option], option).toBeTruthy();
+  });
+});
+
 describe("schedule times in the operator's zone", () => {
   test("a wall-clock time (with or without seconds, Arabic-Indic digits too) is the instant of that time in the zone", () => {
     expect(scheduleForm.parse({ revision: "4", publishAt: "٢٠٢٦-١٢-٠١T٠٩:٣٠", endAt: "" })).toEqual({ revision: 4, publishAt: "2026-12-01T09:30", endAt: undefined });

@@ -135,6 +135,9 @@ export const action = pageAction(
   { guard: (request, context) => requireStaff(request, context, ...CONTENT_ROLES) },
 );
 
+/** The catalog key of an enum value's name (common/content-forms.test.ts checks every value has one). */
+const optionKey = (option: string) => `console.content.options.${option}` as "console.content.options.data";
+
 const inputClass = "w-full min-w-0 rounded border border-gray-500 px-3 py-2 focus-visible:outline focus-visible:outline-2 focus-visible:outline-violet-700";
 const smallButton = "rounded border border-violet-800 px-3 py-1 text-violet-900";
 
@@ -229,11 +232,11 @@ function ContentInput({ field, value, error, sanitised, locked }: { field: Conte
   }
   if (field.input === "enum") {
     control = (
-      <select {...common} defaultValue={value} dir="ltr">
+      <select {...common} defaultValue={value}>
         {field.nullable ? <option value="">—</option> : null}
         {field.options!.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {t(optionKey(option))}
           </option>
         ))}
       </select>
@@ -342,11 +345,11 @@ function ContentRows({ field, value, error }: { field: ContentField; value: unkn
               <label key={column.name} htmlFor={cellId} className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
                 {column.name ? t(`console.content.fields.${column.name as "id"}`) : label}
                 {column.input === "enum" ? (
-                  <select id={cellId} name={name} defaultValue={row[column.name]} className={inputClass} dir="ltr">
+                  <select id={cellId} name={name} defaultValue={row[column.name]} className={inputClass}>
                     <option value="">—</option>
                     {column.options!.map((option) => (
                       <option key={option} value={option}>
-                        {option}
+                        {t(optionKey(option))}
                       </option>
                     ))}
                   </select>
