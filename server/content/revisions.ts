@@ -34,7 +34,8 @@ export function checkItem(kind: ContentKind, data: unknown): Item {
   return parsed.data as Item;
 }
 
-function keyOf(kind: ContentKind, key: string): string | number {
+/** The key of an item_key (or a URL) as its table holds it; CONTENT_NOT_FOUND when it cannot be one. */
+export function itemKeyFromPath(kind: ContentKind, key: string): string | number {
   const parsed = parseItemKey(kind, key);
   if (parsed === null) throw new ConsoleError("CONTENT_NOT_FOUND");
   return parsed;
@@ -58,7 +59,7 @@ async function tryLockItem(tx: Tx, kind: string, key: string): Promise<boolean> 
  * the one it replaces superseded.
  */
 async function recordLiveVersion(tx: Tx, kind: ContentKind, key: string): Promise<void> {
-  const live = await readLiveItem(tx, kind, keyOf(kind, key));
+  const live = await readLiveItem(tx, kind, itemKeyFromPath(kind, key));
   if (!live) return;
   const published = await publishedRevision(tx, kind, key);
   if (published && diffItems(kind, published.data, live).length === 0) return;
@@ -89,7 +90,7 @@ export async function saveDraft(db: Db, actor: Actor, kind: ContentKind, key: st
   return db.transaction(async (tx) => {
     await lockItem(tx, kind, itemKey);
     if (key === null) {
-      const live = await readLiveItem(tx, kind, keyOf(kind, itemKey));
+      const live = await readLiveItem(tx, kind, itemKeyFromPath(kind, itemKey));
       const [any] = await tx.select({ id: contentRevisions.id }).from(contentRevisions).where(and(eq(contentRevisions.kind, kind), eq(contentRevisions.itemKey, itemKey))).limit(1);
       if (live || any) throw new ConsoleError("CONTENT_KEY_TAKEN", { fieldErrors: { [CONTENT_KINDS[kind].key]: ["console.content.errors.keyTaken"] } });
     } else {
@@ -217,7 +218,7 @@ async function endInTx(tx: Tx, actor: Actor, revision: Revision, now: Date, acti
   try {
     // In a savepoint: a row that still names the item (a bundle its category, a reservation its city)
     // refuses the delete, and the refusal leaves the transaction usable.
-    await tx.transaction(async (savepoint) => deleteLiveItem(savepoint, kind, keyOf(kind, revision.itemKey)));
+    await tx.transaction(async (savepoint) => deleteLiveItem(savepoint, kind, itemKeyFromPath(kind, revision.itemKey)));
   } catch (error) {
     if (sqlState(error) === "23503") throw new ConsoleError("CONTENT_IN_USE");
     throw error;
@@ -352,4 +353,3 @@ export async function sweepSchedule(db: Db, now = new Date(), onFailure?: (revis
   return counts;
 }
 
-export { keyOf as itemKeyFromPath };
