@@ -290,6 +290,7 @@ export function createHttpApp(options: HttpAppOptions) {
   // rendered inside a transaction that is rolled back. Staff with a content role only; scripts are off (the
   // page is shown as the server renders it for a guest, and could not hydrate under a /console address).
   app.get("/console/preview/:revision", async (c) => {
+    c.set("pageRoute", "/console/preview/:revision");
     const staff = await findStaff(services.db, getCookie(c, CONSOLE_SESSION_COOKIE));
     if (!staff) return c.redirect("/console/login");
     if (!staff.roles.some((role) => role === "editor" || role === "publisher")) throw new ConsoleError("ROLE_REQUIRED");
