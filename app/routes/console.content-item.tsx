@@ -233,7 +233,7 @@ function ContentInput({ field, value, error, sanitised, locked }: { field: Conte
   if (field.input === "enum") {
     control = (
       <select {...common} defaultValue={value}>
-        {field.nullable ? <option value="">—</option> : null}
+        {field.nullable ? <option value="">{t("console.content.none")}</option> : null}
         {field.options!.map((option) => (
           <option key={option} value={option}>
             {t(optionKey(option))}
@@ -346,7 +346,7 @@ function ContentRows({ field, value, error }: { field: ContentField; value: unkn
                 {column.name ? t(`console.content.fields.${column.name as "id"}`) : label}
                 {column.input === "enum" ? (
                   <select id={cellId} name={name} defaultValue={row[column.name]} className={inputClass}>
-                    <option value="">—</option>
+                    <option value="">{t("console.content.choose")}</option>
                     {column.options!.map((option) => (
                       <option key={option} value={option}>
                         {t(optionKey(option))}
