@@ -81,6 +81,11 @@ export default [
     route("content-files", "routes/console.content-files.tsx"),
     route("content-files/download/:file", "routes/console.content-files.download.ts"),
     route("media", "routes/console.media.tsx"),
+    route("content", "routes/console.content.tsx"),
+    route("content/:kind", "routes/console.content-kind.tsx"),
+    // "new" is not a key: a static segment wins over :key (a new item's form, the same module).
+    route("content/:kind/new", "routes/console.content-item.tsx", { id: "routes/console.content-new" }),
+    route("content/:kind/:key", "routes/console.content-item.tsx"),
   ]),
 
   // /about-{company}/… (the company slug is configuration) and every unknown path.

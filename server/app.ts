@@ -12,6 +12,7 @@ import { loggableMessage, withoutQueryParameters } from "./db/errors.ts";
 import { loadContent } from "./db/seed/load-content.ts";
 import { startExpirySweep } from "./reservation/expiry-job.ts";
 import { startRenewalSweep } from "./charging/renewal.ts";
+import { startContentScheduleSweep } from "./content/schedule-job.ts";
 import { createMetrics } from "./metrics.ts";
 import { watchContentVersion } from "./page-cache/content-version.ts";
 import { ContentMemo } from "./content/content-memo.ts";
@@ -93,6 +94,7 @@ export async function start(options: StartOptions): Promise<RunningServer> {
   const services: AppServices = { config, database, db: database.db, logger, sms, network: createEmbeddedNetwork(database.db), charging, metrics, pageCache, contentMemo };
   const expirySweep = startExpirySweep(database.db, logger, config.RESERVATION_SWEEP_SECONDS, metrics);
   const renewalSweep = startRenewalSweep(services, config.CHARGING_RENEWAL_SWEEP_SECONDS);
+  const contentSchedule = startContentScheduleSweep(database.db, logger, config.CONTENT_SCHEDULE_SWEEP_SECONDS);
   const contentWatch = watchContentVersion(database.db, logger, config.CONTENT_VERSION_POLL_SECONDS, () => {
     pageCache.clear();
     contentMemo.clear();
@@ -176,6 +178,7 @@ export async function start(options: StartOptions): Promise<RunningServer> {
       };
       await within("reservation expiry sweep", () => expirySweep.stop());
       await within("bundle renewal sweep", () => renewalSweep.stop());
+      await within("content schedule sweep", () => contentSchedule.stop());
       await within("content version watch", () => contentWatch.stop());
       await within("SMS gateway", () => sms.close());
       await within("network port", () => services.network.close());

@@ -76,6 +76,8 @@ const configSchema = z
     PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
     /** How often each instance looks at the content version to empty its page cache after a content load. */
     CONTENT_VERSION_POLL_SECONDS: z.coerce.number().min(0.2).max(3600).default(5),
+    /** How often each instance publishes the console's scheduled content that is due and ends what is due to end. */
+    CONTENT_SCHEDULE_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** Feedback forms accepted per client IP per hour. */
     FEEDBACK_PER_IP_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
     /** Voucher top-ups (issue 16): tries per client IP per hour, wrong vouchers per line per hour, and the lock they cause. */

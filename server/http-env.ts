@@ -14,6 +14,8 @@ export interface AppEnv {
     secureHeadersNonce?: string;
     /** The hashed CSP of a page served to guests (server/page-cache/csp.ts), replacing the nonce policy. */
     pageCsp?: string;
+    /** The console's preview of a content revision: shown in a frame of the console's own origin. */
+    sameOriginFrame?: boolean;
     /** The React Router route template of a page request (server/page-route.ts), its metrics label. */
     pageRoute?: string;
   };

@@ -29,6 +29,10 @@ import { CSP_DIRECTIVES, guestPage } from "./page-cache/csp.ts";
 import { answerCachedPage, isConsolePath, isGuestPageRequest, pageCacheKey, setsLanguageCookie } from "./page-cache/guest-pages.ts";
 import { buildCachedPage, CACHEABLE_TYPES } from "./page-cache/page-cache.ts";
 import type { AppEnv } from "./http-env.ts";
+import { CONSOLE_SESSION_COOKIE } from "./auth/session.ts";
+import { ConsoleError } from "./console/errors.ts";
+import { findStaff } from "./console/service.ts";
+import { renderPreview } from "./content/preview.ts";
 import type { AppServices } from "./services.ts";
 
 export interface HttpAppOptions {
@@ -46,6 +50,12 @@ export interface HttpAppOptions {
 }
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** The policy of a preview (server/content/preview.ts): no script runs, and only the console frames it. */
+const PREVIEW_CSP = (nonce: string) =>
+  Object.entries({ ...CSP_DIRECTIVES, scriptSrc: ["'none'"], styleSrc: [...CSP_DIRECTIVES.styleSrc, `'nonce-${nonce}'`], frameAncestors: ["'self'"] })
+    .map(([name, values]) => `${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} ${values.join(" ")}`)
+    .join("; ");
 
 /**
  * The metrics label of an answered request: the template of the route that answered (an API row's
@@ -145,6 +155,7 @@ export function createHttpApp(options: HttpAppOptions) {
     await next();
     const pagePolicy = c.get("pageCsp");
     if (pagePolicy) c.res.headers.set("Content-Security-Policy", pagePolicy);
+    if (c.get("sameOriginFrame")) c.res.headers.set("X-Frame-Options", "SAMEORIGIN");
     // A hashed asset (script, style, font, image) is not a document: the document-only headers do nothing on
     // it and cost about 600 bytes on each of the ~50 requests of a first visit over a slow network.
     if (c.req.path.startsWith("/assets/")) for (const name of DOCUMENT_ONLY_HEADERS) c.res.headers.delete(name);
@@ -289,6 +300,30 @@ export function createHttpApp(options: HttpAppOptions) {
     });
     return handleRequest(c.req.raw, context);
   };
+  // The console's preview of a content revision (server/content/preview.ts), for its frames: the guest page
+  // rendered inside a transaction that is rolled back. Staff with a content role only; scripts are off (the
+  // page is shown as the server renders it for a guest, and could not hydrate under a /console address).
+  app.get("/console/preview/:revision", async (c) => {
+    c.set("pageRoute", "/console/preview/:revision");
+    const staff = await findStaff(services.db, getCookie(c, CONSOLE_SESSION_COOKIE));
+    if (!staff) return c.redirect("/console/login");
+    if (!staff.roles.some((role) => role === "editor" || role === "publisher")) throw new ConsoleError("ROLE_REQUIRED");
+    const revision = /^\d{1,15}$/.test(c.req.param("revision")) ? Number(c.req.param("revision")) : 0;
+    if (revision < 1) throw new ConsoleError("CONTENT_NOT_FOUND");
+    const asked = c.req.query("language");
+    const language = isLanguage(asked) ? asked : DEFAULT_LANGUAGE;
+    const nonce = c.get("secureHeadersNonce") ?? "";
+    const preview = await renderPreview(services, revision, language, siteOrigin(c), (request, previewServices) => {
+      const context = new RouterContextProvider();
+      context.set(servicesContext, previewServices);
+      context.set(requestContext, { language, cspNonce: nonce, requestId: c.get("requestId"), origin: siteOrigin(c), clientIp: c.get("clientIp") });
+      return handleRequest(request, context);
+    });
+    c.set("pageCsp", PREVIEW_CSP(nonce));
+    c.set("sameOriginFrame", true);
+    return c.html(preview.html, preview.status as 200);
+  });
+
   app.all("*", async (c) => {
     const language = pageLanguage(c);
     c.set("language", language);

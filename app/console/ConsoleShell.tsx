@@ -41,6 +41,11 @@ export function ConsoleShell({ staff, children }: { staff: ConsoleStaff | null; 
               <NavLink to="/console" end className={linkClass}>
                 {t("console.nav.home")}
               </NavLink>
+              {holds(["editor", "publisher"]) ? (
+                <NavLink to="/console/content" className={linkClass}>
+                  {t("console.nav.content")}
+                </NavLink>
+              ) : null}
               {holds(MEDIA_ROLES) ? (
                 <NavLink to={MEDIA_PATH} className={linkClass}>
                   {t("console.nav.media")}

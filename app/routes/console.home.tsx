@@ -3,6 +3,7 @@ import type { Route } from "./+types/console.home";
 import { Link } from "react-router";
 import type { StaffRole } from "../../common/console.ts";
 import { DESK_ROLES, FEEDBACK_ROLES } from "../../common/console-desk.ts";
+import { CONTENT_FILES_PATH, CONTENT_FILES_ROLES, MEDIA_PATH, MEDIA_ROLES } from "../console/paths.ts";
 import { requireStaff } from "../console/staff.server.ts";
 import { useTranslation } from "../i18n/react.ts";
 
@@ -16,6 +17,9 @@ export default function ConsoleHome({ loaderData }: Route.ComponentProps) {
   const has = (roles: readonly StaffRole[]) => roles.some((role) => loaderData.roles.includes(role));
   // What each role opens (the navigation shows the same).
   const links = [
+    ...(has(["editor", "publisher"]) ? [{ to: "/console/content", label: "console.nav.content" as const }] : []),
+    ...(has(MEDIA_ROLES) ? [{ to: MEDIA_PATH, label: "console.nav.media" as const }] : []),
+    ...(has(CONTENT_FILES_ROLES) ? [{ to: CONTENT_FILES_PATH, label: "console.nav.contentFiles" as const }] : []),
     ...(has(["admin"]) ? [{ to: "/console/staff", label: "console.nav.staff" as const }, { to: "/console/audit", label: "console.nav.audit" as const }] : []),
     ...(has(FEEDBACK_ROLES) ? [{ to: "/console/feedback", label: "console.nav.feedback" as const }] : []),
     ...(has(DESK_ROLES) ? [{ to: "/console/desk", label: "console.nav.desk" as const }] : []),
@@ -50,9 +54,7 @@ export default function ConsoleHome({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      ) : (
-        <p>{t("console.home.laterParts")}</p>
-      )}
+      ) : null}
     </>
   );
 }

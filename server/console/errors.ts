@@ -24,10 +24,18 @@ export type ConsoleErrorCode =
   | "CONTENT_ARCHIVE_TOO_LARGE" // 413: too many entries, or too much once unpacked (a zip bomb)
   | "CONTENT_FILE_UNKNOWN" // 400: a file whose name is not one of content/ (values: file)
   | "CONTENT_BUSY" // 409: another change to the same item was published at the same moment
-  | "CONTENT_INVALID" // 400: a file, item or field the schema (or the database) refuses (values: file, item, field, detail)
+  | "CONTENT_FILE_INVALID" // 400: a file, item or field the schema (or the database) refuses (values: file, item, field, detail)
   | "MEDIA_TYPE" // 415: not a JPEG, PNG or WebP image, judged by its bytes
   | "MEDIA_TOO_LARGE" // 413: more bytes or pixels than an upload may have
-  | "MEDIA_BROKEN"; // 400: the image cannot be decoded
+  | "MEDIA_BROKEN" // 400: the image cannot be decoded
+  | "CONTENT_NOT_FOUND" // 404: no such content kind, item or revision
+  | "CONTENT_INVALID" // 400: the item fails its kind's schema (the same as content:load's)
+  | "CONTENT_KEY_TAKEN" // 409: a new item's key is already an item's
+  | "CONTENT_STATE_CHANGED" // 409: the revision is no longer in a state this change applies to
+  | "CONTENT_IN_USE" // 409: something still names the item (a bundle its category, a reservation its city)
+  | "CONTENT_REFERENCE_MISSING" // 409: the item names a row that does not exist (a category, a city)
+  | "CONTENT_END_NOT_ALLOWED" // 400: only offers and news end at a time
+  | "CONTENT_TIME_INVALID"; // 400: a start in the past or an end before the start
 
 export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, 400 | 403 | 404 | 409 | 413 | 415 | 429> = {
   LOGIN_FAILED: 400,
@@ -52,10 +60,18 @@ export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, 400 | 403 | 404 | 40
   CONTENT_ARCHIVE_TOO_LARGE: 413,
   CONTENT_FILE_UNKNOWN: 400,
   CONTENT_BUSY: 409,
-  CONTENT_INVALID: 400,
+  CONTENT_FILE_INVALID: 400,
   MEDIA_TYPE: 415,
   MEDIA_TOO_LARGE: 413,
   MEDIA_BROKEN: 400,
+  CONTENT_NOT_FOUND: 404,
+  CONTENT_INVALID: 400,
+  CONTENT_KEY_TAKEN: 409,
+  CONTENT_STATE_CHANGED: 409,
+  CONTENT_IN_USE: 409,
+  CONTENT_REFERENCE_MISSING: 409,
+  CONTENT_END_NOT_ALLOWED: 400,
+  CONTENT_TIME_INVALID: 400,
 };
 
 export class ConsoleError extends AppError {

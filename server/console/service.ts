@@ -416,4 +416,4 @@ export async function listAudit(db: Db, filter: AuditFilter): Promise<{ rows: Au
 }
 
 /** The audit's action names, for the filter's choices. */
-export const AUDIT_ACTIONS = ["staff.create", "staff.admin-enrolment", "staff.invite", "staff.enrol", "staff.login", "staff.login-failed", "staff.logout", "staff.update", "staff.disable", "staff.enable", "staff.reset-factor", "feedback.handle", "reservation.collect", "reservation.cancel", "content.import", "media.upload"] as const;
+export const AUDIT_ACTIONS = ["staff.create", "staff.admin-enrolment", "staff.invite", "staff.enrol", "staff.login", "staff.login-failed", "staff.logout", "staff.update", "staff.disable", "staff.enable", "staff.reset-factor", "feedback.handle", "reservation.collect", "reservation.cancel", "content.import", "media.upload", "content.draft", "content.discard", "content.publish", "content.schedule", "content.scheduled-publish", "content.scheduled-end", "content.schedule-failed", "content.unpublish", "content.rollback"] as const;

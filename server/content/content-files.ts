@@ -99,7 +99,7 @@ function unpackArchive(bytes: Uint8Array): Record<string, string> {
       if (final) {
         pending -= 1;
         const text = decodeUtf8(Buffer.concat(chunks));
-        if (text === null) refusal = new ConsoleError("CONTENT_INVALID", { messageValues: { file: name, item: "—", field: "—", detail: "not UTF-8 text" } });
+        if (text === null) refusal = new ConsoleError("CONTENT_FILE_INVALID", { messageValues: { file: name, item: "—", field: "—", detail: "not UTF-8 text" } });
         else files[name] = text.replace(/^\uFEFF/, "");
       }
     };
@@ -173,7 +173,7 @@ export async function importContentFiles(db: Db, actor: Actor, files: Readonly<R
     });
   } catch (error) {
     if (error instanceof ContentFileError) {
-      throw new ConsoleError("CONTENT_INVALID", {
+      throw new ConsoleError("CONTENT_FILE_INVALID", {
         messageValues: {
           file: error.file,
           item: error.item === null ? translate(language, "console.contentFiles.noItem") : String(error.item + 1),

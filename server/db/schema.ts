@@ -1,6 +1,7 @@
 // The database schema. Content that visitors read is stored in both languages side by side
 // (`…Ar` / `…En` columns), so one row is one item and an editor changes both texts in one place.
 import { sql } from "drizzle-orm";
+import { CENTRE_SERVICES } from "../../common/content-schemas.ts";
 import { bigint, boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** About-the-company, terms (type 4) and privacy (type 5) texts; spec §3 "text, image, largeImage". */
@@ -484,8 +485,8 @@ export const serviceCentres = pgTable(
   (table) => [index("service_centres_city_idx").on(table.cityId)],
 );
 
-/** What a service centre can do for a visitor. */
-export const CENTRE_SERVICES = ["sim", "payment", "reservation", "business"] as const;
+/** What a service centre can do for a visitor (the list is common/content-schemas.ts's, the item schema's). */
+export { CENTRE_SERVICES };
 export type CentreService = (typeof CENTRE_SERVICES)[number];
 
 /** News and press releases: /news-details/{type}/{id}. */

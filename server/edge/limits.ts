@@ -48,11 +48,11 @@ export function feedbackBody(dataDir: string): BodyLimits {
 }
 
 /**
- * The console's uploads (one file and a few small fields): a content archive or file (`content`) and an image
+ * The console's uploads (one file and a few small fields): a content archive or file (`content-files`) and an image
  * (`media`). As with feedback, a file a little over its limit gets a message; beyond, 413.
  */
-export function consoleUploadBody(dataDir: string, kind: "content" | "media"): BodyLimits {
-  const fileBytes = kind === "content" ? CONTENT_UPLOAD_MAX_BYTES : MEDIA_UPLOAD_MAX_BYTES;
+export function consoleUploadBody(dataDir: string, kind: "content-files" | "media"): BodyLimits {
+  const fileBytes = kind === "content-files" ? CONTENT_UPLOAD_MAX_BYTES : MEDIA_UPLOAD_MAX_BYTES;
   return {
     bytes: 8 * 1024,
     fieldBytes: 1024,
@@ -63,7 +63,14 @@ export function consoleUploadBody(dataDir: string, kind: "content" | "media"): B
   };
 }
 
-export type PageActionBody = "small" | "auto-reply" | "feedback" | "content" | "media";
+export type PageActionBody = "small" | "auto-reply" | "feedback" | "content-files" | "media" | "content";
+
+/**
+ * The console's content item form: every field of an item, rich-text bodies up to 64 KiB each (the
+ * longest body of content/ is a few KiB), nested lists as rows (`hours[6].open`: 3 levels, 40 rows).
+ */
+export const CONTENT_BODY: Omit<BodyLimits, "file"> = { bytes: 256 * 1024, fieldBytes: 64 * 1024, fields: 200, depth: 3, arrayLength: 40 };
+
 
 /**
  * Every page action (a POST to a page or to an /account/* route) and the body it takes. The hostile-input
@@ -99,12 +106,16 @@ export const PAGE_ACTIONS: readonly {
   // The feedback inbox (mark handled; the reference is part of the path) and the reservation desk.
   { path: "/console/feedback/:reference", body: "small", subscriber: false, staff: true },
   { path: "/console/desk", body: "small", subscriber: false, staff: true },
-  { path: "/console/content-files", body: "content", subscriber: false, staff: true },
+  { path: "/console/content-files", body: "content-files", subscriber: false, staff: true },
   { path: "/console/media", body: "media", subscriber: false, staff: true },
+  // Content (editors and publishers): an item's form and its buttons; a new item's form.
+  { path: "/console/content/:kind/:key", body: "content", subscriber: false, staff: true },
+  { path: "/console/content/:kind/new", body: "content", subscriber: false, staff: true },
 ];
 
 export function pageActionLimits(body: PageActionBody, dataDir: string): BodyLimits {
   if (body === "feedback") return feedbackBody(dataDir);
-  if (body === "content" || body === "media") return consoleUploadBody(dataDir, body);
+  if (body === "content-files" || body === "media") return consoleUploadBody(dataDir, body);
+  if (body === "content") return CONTENT_BODY;
   return body === "auto-reply" ? AUTO_REPLY_BODY : SMALL_BODY;
 }

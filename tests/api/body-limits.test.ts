@@ -6,7 +6,7 @@
 // seconds, not tens of milliseconds).
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { AUTO_REPLY_BODY, feedbackBody, PAGE_ACTIONS, SMALL_BODY } from "../../server/edge/limits.ts";
+import { AUTO_REPLY_BODY, CONTENT_BODY, feedbackBody, PAGE_ACTIONS, SMALL_BODY } from "../../server/edge/limits.ts";
 import { createFirstAdmin, enrolOverHttp, pagePost } from "../support/console.ts";
 import { withClient } from "../support/database.ts";
 import { apiMessage } from "../support/contract.ts";
@@ -23,7 +23,7 @@ beforeAll(async () => {
   session = await insertSession(server.databaseUrl, { gsm: "0944888002" });
   // A staff member's actions are read only for a staff session (a guest is sent to the console login first).
   staffCookie = (await enrolOverHttp(server, await createFirstAdmin(server, "limits@example.com"))).cookie;
-  // …and only for a role that may use them (the desk is a centre agent's, the images the editors' and publishers'): this staff member holds every role.
+  // …and only for a role that may use them (the desk is a centre agent's, the content an editor's, the images the editors' and publishers'): this staff member holds every role.
   const staffId = await withClient(server.databaseUrl, async (db) => String((await db.query("select id from staff_accounts where email = 'limits@example.com'")).rows[0].id));
   const allRoles = await pagePost(server, "/console/staff", { intent: "update", staffId, roleEditor: "on", rolePublisher: "on", roleCentreAgent: "on", roleAdmin: "on", centres: "1" }, { cookie: staffCookie });
   expect(allRoles.status, allRoles.text.slice(0, 200)).toBe(302);
@@ -42,6 +42,7 @@ afterAll(async () => {
 function formLimitOf(path: string): number {
   if (/autoReply\/activate$|^\/super-clip$/i.test(path)) return AUTO_REPLY_BODY.bytes;
   if (/feedback$/i.test(path)) return feedbackBody("").bytes;
+  if (path.startsWith("/console/content/")) return CONTENT_BODY.bytes;
   return SMALL_BODY.bytes;
 }
 

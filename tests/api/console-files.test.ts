@@ -228,7 +228,7 @@ describe("imports that are refused change nothing", () => {
     const offers = JSON.parse(contentFile("offers.json")) as Record<string, unknown>[];
     offers[0]!.titleEn = "Changed, but the next item is wrong";
     offers[1]!.validTo = "next summer";
-    const frame = consoleText(language).CONTENT_INVALID!.split("{{file}}")[0]!;
+    const frame = consoleText(language).CONTENT_FILE_INVALID!.split("{{file}}")[0]!;
     await expectRefused({ bytes: strToU8(JSON.stringify(offers)), fileName: "offers.json" }, 400, language, [frame, "offers.json", "validTo"]);
   });
 

@@ -116,10 +116,10 @@ describe("the operator's console", () => {
     const publisherLink = await invite(admin.page, "ar", "publisher@e2e.example", "publisher");
     editor = await enrolInBrowser(editorLink, "en", "editor");
     publisher = await enrolInBrowser(publisherLink, "en", "publisher");
-    // Each navigation shows only what exists for the role: the editor's images, the publisher's images and
-    // content files; no staff or audit pages for either.
-    expect(await editor.page.getByRole("navigation", { name: text.en.nav.label }).getByRole("link").allTextContents()).toEqual([text.en.nav.home, text.en.nav.media]);
-    expect(await publisher.page.getByRole("navigation", { name: text.en.nav.label }).getByRole("link").allTextContents()).toEqual([text.en.nav.home, text.en.nav.media, text.en.nav.contentFiles]);
+    // Each navigation shows only what exists for the role: the editor's content and images; the publisher's
+    // content, images, content files and feedback inbox; no staff or audit pages for either.
+    expect(await editor.page.getByRole("navigation", { name: text.en.nav.label }).getByRole("link").allTextContents()).toEqual([text.en.nav.home, text.en.nav.content, text.en.nav.media]);
+    expect(await publisher.page.getByRole("navigation", { name: text.en.nav.label }).getByRole("link").allTextContents()).toEqual([text.en.nav.home, text.en.nav.content, text.en.nav.media, text.en.nav.contentFiles, text.en.nav.feedback]);
   });
 
   it.each(["en", "ar"] as const)("an editor opening the staff page gets a 403 with a localised message (%s)", async (language) => {

@@ -1,259 +1,31 @@
-// Loads the demo content of content/*.json into the database. Idempotent: each row is upserted by its
-// key, so running it again after an editor changed a file applies the change and duplicates nothing.
+// Loads the content files (content/*.json) into the database: `npm run content:load`, `--seed`, and the
+// console's import. Idempotent: each row is upserted by its key, so loading again after an editor changed a
+// file applies the change and duplicates nothing. The files, their schemas and tables are shared with the
+// console's editor (common/content-schemas.ts, server/content/content-kinds.ts).
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { CONTENT_KIND_NAMES, CONTENT_KINDS, type ContentKind } from "../../../common/content-schemas.ts";
+import { CONTENT_TABLES, upsertItem } from "../../content/content-kinds.ts";
+import { rebuildSearchDocuments } from "../../search/index-documents.ts";
 import type { Db } from "../database.ts";
 import { sqlStateOf } from "../errors.ts";
-import {
-  contentState,
-  aboutContent,
-  apps,
-  bundleCategories,
-  bundles,
-  businessSolutions,
-  cities,
-  CENTRE_SERVICES,
-  faqCategories,
-  faqs,
-  internationalTariffs,
-  jobs,
-  news,
-  offers,
-  productCategories,
-  products,
-  roamingCountries,
-  roamingZones,
-  segments,
-  serviceCentres,
-  services,
-  socialLinks,
-} from "../schema.ts";
-import { rebuildSearchDocuments } from "../../search/index-documents.ts";
+import { contentState } from "../schema.ts";
 
-const bilingualName = z.object({ id: z.number().int().positive(), nameAr: z.string().min(1), nameEn: z.string().min(1) });
-const httpsLink = z.url({ protocol: /^https$/ });
-const text = z.string().min(1);
-const slug = z.string().regex(/^[a-z][a-z0-9-]*$/);
-const ussd = z.string().regex(/^\*[\d*]+#$/);
-const countryCode = z.string().regex(/^[A-Z]{2}$/);
-const dialCode = z.string().regex(/^\d{1,4}$/);
-const price = z.number().int().nonnegative();
-/** title, summary and an HTML body in both languages (bodies are sanitised when shown). */
-const article = { titleAr: text, titleEn: text, summaryAr: text, summaryEn: text, bodyAr: text, bodyEn: text };
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+export type ContentFileName = `${ContentKind}.json`;
 
-/** Every content file, in the order they load (a file after the files it names). */
-export const contentFiles = [
-  {
-    file: "about.json",
-    table: aboutContent,
-    key: aboutContent.type,
-    row: z.object({
-      type: z.number().int().positive(),
-      slug: z.string().regex(/^[a-z-]+$/),
-      titleAr: z.string().min(1),
-      titleEn: z.string().min(1),
-      textAr: z.string().min(1),
-      textEn: z.string().min(1),
-      image: z.string().nullable().default(null),
-      largeImage: z.string().nullable().default(null),
-    }),
-  },
-  {
-    file: "bundle-categories.json",
-    table: bundleCategories,
-    key: bundleCategories.id,
-    row: z.object({ id: z.number().int().positive(), titleAr: z.string().min(1), titleEn: z.string().min(1), sortOrder: z.number().int() }),
-  },
-  {
-    file: "apps.json",
-    table: apps,
-    key: apps.id,
-    row: z.object({
-      id: z.number().int().positive(),
-      titleAr: z.string().min(1),
-      titleEn: z.string().min(1),
-      link: httpsLink,
-      appleLink: httpsLink,
-      summaryAr: text,
-      summaryEn: text,
-      bodyAr: text,
-      bodyEn: text,
-      sortOrder: z.number().int(),
-    }),
-  },
-  {
-    file: "social-links.json",
-    table: socialLinks,
-    key: socialLinks.type,
-    row: z.object({ type: z.number().int().min(0).max(3), link: httpsLink }),
-  },
-  {
-    // After bundle-categories.json: a bundle names its category.
-    file: "bundles.json",
-    table: bundles,
-    key: bundles.id,
-    row: z.object({
-      id: z.number().int().positive(),
-      categoryId: z.number().int().positive(),
-      type: z.enum(["data", "voice", "sms", "mixed"]),
-      titleAr: z.string().min(1),
-      titleEn: z.string().min(1),
-      descriptionAr: z.string().min(1),
-      descriptionEn: z.string().min(1),
-      price: z.number().int().nonnegative(),
-      validityDays: z.number().int().positive(),
-      allowances: z
-        .array(z.object({ kind: z.enum(["data", "voice", "sms"]), amount: z.number().nonnegative(), unit: z.enum(["GB", "MB", "min", "sms", "unlimited"]) }))
-        .min(1),
-      ussd: z.string().regex(/^\*[\d*]+#$/),
-      smsKeyword: z.string().min(1),
-      smsTo: z.string().regex(/^\d{3,6}$/),
-      renewal: z.enum(["auto", "once"]),
-      eligibility: z.enum(["prepaid", "postpaid", "both"]),
-      popular: z.boolean(),
-      sortOrder: z.number().int(),
-    }),
-  },
-  {
-    file: "offers.json",
-    table: offers,
-    key: offers.id,
-    row: z.object({
-      id: z.number().int().positive(),
-      type: z.string().regex(/^[a-z-]+$/),
-      titleAr: z.string().min(1),
-      titleEn: z.string().min(1),
-      summaryAr: z.string().min(1),
-      summaryEn: z.string().min(1),
-      termsAr: z.string().min(1),
-      termsEn: z.string().min(1),
-      validFrom: z.iso.date(),
-      validTo: z.iso.date(),
-      ussd: z.string().regex(/^\*[\d*]+#$/).nullable(),
-      sortOrder: z.number().int(),
-    }),
-  },
-  { file: "cities.json", table: cities, key: cities.id, row: bilingualName },
-  { file: "jobs.json", table: jobs, key: jobs.id, row: bilingualName },
-  {
-    file: "product-categories.json",
-    table: productCategories,
-    key: productCategories.slug,
-    row: z.object({ slug, titleAr: text, titleEn: text, summaryAr: text, summaryEn: text, sortOrder: z.number().int() }),
-  },
-  { file: "segments.json", table: segments, key: segments.id, row: z.object({ id: z.number().int().positive(), ...article, sortOrder: z.number().int() }) },
-  {
-    // After product-categories.json and segments.json: a product names both.
-    file: "products.json",
-    table: products,
-    key: products.id,
-    row: z.object({
-      id: z.number().int().positive(),
-      category: slug,
-      segmentId: z.number().int().positive().nullable(),
-      ...article,
-      price: price.nullable(),
-      priceUnit: z.enum(["once", "month", "minute"]).nullable(),
-      ussd: ussd.nullable(),
-      sortOrder: z.number().int(),
-    }),
-  },
-  {
-    file: "services.json",
-    table: services,
-    key: services.id,
-    row: z.object({
-      id: z.number().int().positive(),
-      ...article,
-      price,
-      selfServicePath: z.string().regex(/^\/[a-z-]+$/).nullable(),
-      ussd: ussd.nullable(),
-      special: z.boolean(),
-      sortOrder: z.number().int(),
-    }),
-  },
-  {
-    file: "business-solutions.json",
-    table: businessSolutions,
-    key: businessSolutions.id,
-    row: z.object({ id: z.number().int().positive(), slug, ...article, sortOrder: z.number().int() }),
-  },
-  {
-    file: "roaming-zones.json",
-    table: roamingZones,
-    key: roamingZones.zone,
-    row: z.object({ zone: z.number().int().positive(), titleAr: text, titleEn: text, callLocal: price, callHome: price, callReceive: price, sms: price, dataPerMb: price }),
-  },
-  {
-    file: "roaming-countries.json",
-    table: roamingCountries,
-    key: roamingCountries.code,
-    row: z.object({
-      code: countryCode,
-      nameAr: text,
-      nameEn: text,
-      dialCode,
-      zone: z.number().int().positive(),
-      callRoaming: z.boolean(),
-      smsRoaming: z.boolean(),
-      operators: z.array(z.object({ name: text, networks: z.array(z.enum(["2G", "3G", "4G", "5G"])).min(1) })).min(1),
-    }),
-  },
-  {
-    file: "international-tariffs.json",
-    table: internationalTariffs,
-    key: internationalTariffs.code,
-    row: z.object({ code: countryCode, nameAr: text, nameEn: text, dialCode, perMinute: price, perSms: price }),
-  },
-  { file: "faq-categories.json", table: faqCategories, key: faqCategories.slug, row: z.object({ slug, titleAr: text, titleEn: text, sortOrder: z.number().int() }) },
-  {
-    file: "faqs.json",
-    table: faqs,
-    key: faqs.id,
-    row: z.object({ id: z.number().int().positive(), category: slug, questionAr: text, questionEn: text, answerAr: text, answerEn: text, sortOrder: z.number().int() }),
-  },
-  {
-    // After cities.json: a centre names its city.
-    file: "service-centres.json",
-    table: serviceCentres,
-    key: serviceCentres.id,
-    row: z.object({
-      id: z.number().int().positive(),
-      cityId: z.number().int().positive(),
-      nameAr: text,
-      nameEn: text,
-      addressAr: text,
-      addressEn: text,
-      phones: z.array(z.string().regex(/^\d{6,12}$/)).min(1),
-      hours: z.array(z.object({ days: z.array(z.number().int().min(0).max(6)).min(1), open: time, close: time })),
-      lat: z.number().min(-90).max(90),
-      lng: z.number().min(-180).max(180),
-      services: z.array(z.enum(CENTRE_SERVICES)),
-    }),
-  },
-  {
-    file: "news.json",
-    table: news,
-    key: news.id,
-    row: z.object({
-      id: z.number().int().positive(),
-      type: z.enum(["news", "press"]),
-      date: z.iso.date(),
-      ...article,
-      image: z.string().regex(/^\/images\/[a-z0-9/-]+$/).nullable().default(null),
-    }),
-  },
-] as const;
+/** Every content file, in the order they load (a file after the files it names): its kind, table, key and schema. */
+export const contentFiles = CONTENT_KIND_NAMES.map((kind) => ({
+  kind,
+  file: `${kind}.json` as ContentFileName,
+  table: CONTENT_TABLES[kind].table,
+  key: CONTENT_TABLES[kind].key,
+  row: CONTENT_KINDS[kind].row,
+  keyField: CONTENT_KINDS[kind].key as string,
+}));
 
-/** Every column of the row except the key is updated on conflict. */
-function updateSetFor(row: Record<string, unknown>, table: PgTable) {
-  const columns = (table as unknown as Record<string, { name: string }>);
-  return Object.fromEntries(Object.keys(row).map((field) => [field, sql.raw(`excluded."${columns[field]!.name}"`)]));
-}
+type ContentFileEntry = (typeof contentFiles)[number];
 
 /** What is wrong with a content file: its JSON, an item its schema refuses, two items with one key, a row the database refuses. */
 export type ContentFileProblem = "not-a-content-file" | "json" | "schema" | "duplicate-key" | "database";
@@ -279,15 +51,11 @@ export class ContentFileError extends Error {
   }
 }
 
-/** The field that keys a file's items (`id`, `type`, `slug`, `code`, `zone`): the one whose column is the key. */
-export function keyFieldOf(entry: (typeof contentFiles)[number]): string {
-  const columns = entry.table as unknown as Record<string, unknown>;
-  const field = Object.keys(entry.row.shape).find((name) => columns[name] === entry.key);
-  if (!field) throw new Error(`content/${entry.file}: its key is none of its fields`);
-  return field;
+/** The field that keys a file's items (`id`, `type`, `slug`, `code`, `zone`). */
+export function keyFieldOf(entry: ContentFileEntry): string {
+  return entry.keyField;
 }
 
-export type ContentFileName = (typeof contentFiles)[number]["file"];
 export const CONTENT_FILE_NAMES: readonly ContentFileName[] = contentFiles.map((entry) => entry.file);
 
 export function isContentFileName(name: string): name is ContentFileName {
@@ -308,7 +76,7 @@ export function parseContentFiles(files: Readonly<Record<string, string>>, optio
     } catch (error) {
       throw new ContentFileError(file, null, null, (error as Error).message, "json");
     }
-    const parsed = z.array(row).safeParse(raw, options.issueMessages ? { error: options.issueMessages } : undefined);
+    const parsed = z.array(row as z.ZodType).safeParse(raw, options.issueMessages ? { error: options.issueMessages } : undefined);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const [item, ...field] = issue.path;
@@ -340,15 +108,12 @@ export async function loadContentFiles(db: Db, files: Readonly<Record<string, st
   const parsedFiles = parseContentFiles(files, options);
   const counts: Record<string, number> = {};
   await db.transaction(async (tx) => {
-    for (const { file, table, key } of contentFiles) {
+    for (const { kind, file } of contentFiles) {
       const items = parsedFiles.get(file);
       if (!items) continue;
       for (const [index, item] of items.entries()) {
         try {
-          await tx
-            .insert(table)
-            .values(item as never)
-            .onConflictDoUpdate({ target: key, set: updateSetFor(item, table) as never });
+          await upsertItem(tx, kind, item);
         } catch (error) {
           // The driver's reason names the constraint, never a value (Drizzle's own message quotes them).
           if (ROW_REFUSED.test(sqlStateOf(error) ?? "")) throw new ContentFileError(file, index, null, (error as Error & { cause?: Error }).cause?.message ?? "refused by the database", "database");

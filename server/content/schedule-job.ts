@@ -1,0 +1,19 @@
+// The content scheduler, on a schedule in every instance (like the reservation expiry sweep): due scheduled
+// revisions are published and due ends taken down. Several instances at once are safe: each due revision is
+// locked by one sweep (SKIP LOCKED) and changed once (server/content/revisions.ts sweepSchedule).
+import type { Db } from "../db/database.ts";
+import { loggableMessage } from "../db/errors.ts";
+import type { Logger } from "../logger.ts";
+import { startPeriodic, type PeriodicTask } from "../periodic.ts";
+import { sweepSchedule } from "./revisions.ts";
+
+export function startContentScheduleSweep(db: Db, logger: Logger, intervalSeconds: number, clock: () => Date = () => new Date()): PeriodicTask {
+  return startPeriodic(intervalSeconds, async () => {
+    try {
+      const counts = await sweepSchedule(db, clock(), (revision, error) => logger.warn({ revision, code: (error as { code?: string }).code }, "scheduled content could not be changed; back to its editors"));
+      if (counts.published + counts.ended + counts.failed > 0) logger.info(counts, "scheduled content swept");
+    } catch (error) {
+      logger.warn({ err: loggableMessage(error) }, "content schedule sweep failed; next try on schedule");
+    }
+  });
+}
