@@ -69,11 +69,12 @@ export function pageAction<T>(
 
 /** The top-level text fields of a form, to fill it again (never a file, never a secret field). */
 function textFieldsOf(fields: Fields): Record<string, string> {
-  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string" && !SECRET_FIELDS.has(entry[0])));
+  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string" && !isSecretField(entry[0])));
 }
 
-/** Fields a page never sends back. */
-const SECRET_FIELDS = new Set(["code", "password", "confirmPassword", "data", "nationalId", "voucher"]);
+/** Fields a page never sends back: codes, vouchers, encrypted data, and anything named a password, secret or token. */
+const SECRET_FIELDS = new Set(["code", "data", "nationalId", "voucher"]);
+const isSecretField = (name: string) => SECRET_FIELDS.has(name) || /password|secret|token/i.test(name);
 
 /** The page answer of a failure (a refusal, a dependency away, anything unexpected). */
 export function pageFailure(error: unknown, context: Context, values?: Record<string, string>) {

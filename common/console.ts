@@ -41,11 +41,16 @@ const totpOnly = z
   .transform((value) => normaliseDigits(value).replace(/\s+/g, ""))
   .refine((value) => /^\d{6}$/.test(value), "console.validation.totpRequired");
 
-/** A reset second factor's link: the account keeps its password, which the link asks for (not a new one). */
-export const factorResetForm = z.object({
+/**
+ * A reset second factor's link keeps the account's password: its first step asks for it (not a new one), its
+ * second for the code of the new secret shown only then.
+ */
+export const factorResetPasswordForm = z.object({
   currentPassword: z.string({ error: "console.validation.passwordRequired" }).min(1, "console.validation.passwordRequired").max(STAFF_PASSWORD_MAX, "console.validation.passwordRequired"),
-  code: totpOnly,
 });
+export const factorResetCodeForm = z.object({ code: totpOnly });
+/** Which step of an enrolment page a post is: the reset link's password, or the code (every link). */
+export const enrolmentStepForm = z.object({ step: z.enum(["password", "code"], { error: "console.validation.totpRequired" }).optional() });
 
 export const enrolmentForm = z
   .object({

@@ -1,16 +1,18 @@
 // /console/enrol/:token: a one-time enrolment link (the first admin, an invitation, a reset second factor).
 // The staff member sets a password, adds the TOTP secret to an authenticator (QR code or the secret as text),
 // confirms with a code, and sees the ten recovery codes once; the same answer signs them in.
-import { data, Form, Link, useActionData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Form, Link, redirect, useActionData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { serialize as serializeCookie } from "hono/utils/cookie";
 import type { Route } from "./+types/console.enrol";
-import { enrolmentForm, factorResetForm, STAFF_PASSWORD_MIN } from "../../common/console.ts";
+import { enrolmentForm, enrolmentStepForm, factorResetCodeForm, factorResetPasswordForm, STAFF_PASSWORD_MIN } from "../../common/console.ts";
 import { ConsoleError } from "../../server/console/errors.ts";
-import { completeEnrolment, consoleLoginIpLimit, consoleLoginLimited, showEnrolment } from "../../server/console/service.ts";
+import { completeEnrolment, consoleLoginIpLimit, consoleLoginLimited, ENROLMENT_BROWSER_COOKIE, ENROLMENT_BROWSER_MINUTES, proveResetPassword, showEnrolment } from "../../server/console/service.ts";
 import { totpQrSvg, totpUri } from "../../server/console/totp.ts";
 import { validate } from "../../server/edge/app-error.ts";
 import { buttonClass, Field, FormMessage } from "../console/ConsoleShell.tsx";
 import { CONSOLE_HOME_PATH } from "../console/paths.ts";
 import { startConsoleSession } from "../console/staff.server.ts";
+import { readCookie, webSessionContext } from "../account/web-session.server.ts";
 import { requestContext, servicesContext } from "../context.ts";
 import { useTranslation } from "../i18n/react.ts";
 import { pageAction, type PageFailureAnswer } from "../page-action.server.ts";
@@ -19,13 +21,15 @@ import { pageTools } from "../pages/page.server.ts";
 /** Requests whose action just completed the enrolment: the link is spent, and that is no error here. */
 const enrolledNow = new WeakSet<object>();
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services, t } = pageTools(context);
   if (enrolledNow.has(context)) return { valid: false as const, message: "" };
   try {
-    const enrolment = await showEnrolment(services, params.token);
-    const uri = totpUri(enrolment.totpSecret, enrolment.email);
-    return { valid: true as const, email: enrolment.email, displayName: enrolment.displayName, keepsPassword: enrolment.keepsPassword, secret: enrolment.totpSecret, uri, qrSvg: await totpQrSvg(uri) };
+    const enrolment = await showEnrolment(services, params.token, readCookie(request, ENROLMENT_BROWSER_COOKIE));
+    const { email, displayName, keepsPassword, totpSecret } = enrolment;
+    if (totpSecret === null) return { valid: true as const, email, displayName, keepsPassword, authenticator: null };
+    const uri = totpUri(totpSecret, email);
+    return { valid: true as const, email, displayName, keepsPassword, authenticator: { secret: totpSecret, qrSvg: await totpQrSvg(uri) } };
   } catch (error) {
     if (error instanceof ConsoleError) return data({ valid: false as const, message: t("console.errors.ENROLMENT_INVALID") }, { status: 404 });
     throw error;
@@ -39,11 +43,19 @@ interface Enrolled {
 
 export const action = pageAction(
   "/console/enrol/:token",
-  async ({ context, fields, params }) => {
+  async ({ request, context, fields, params }) => {
     const token = params.token ?? "";
-    // A reset second factor asks for the account's own password; a first enrolment sets one.
-    const form = (keepsPassword: boolean) => (keepsPassword ? validate(factorResetForm, fields) : validate(enrolmentForm, fields));
-    const done = await completeEnrolment(context.get(servicesContext), token, form, context.get(requestContext).clientIp);
+    const services = context.get(servicesContext);
+    const { clientIp } = context.get(requestContext);
+    // A reset link's first step: the account's own password; then this browser is shown the new secret.
+    if (validate(enrolmentStepForm, fields).step === "password") {
+      const { browserNonce } = await proveResetPassword(services, token, validate(factorResetPasswordForm, fields).currentPassword, clientIp);
+      context.get(webSessionContext).setCookies.push(serializeCookie(ENROLMENT_BROWSER_COOKIE, browserNonce, { path: "/console/enrol", httpOnly: true, sameSite: "Strict", secure: services.config.NODE_ENV === "production", maxAge: ENROLMENT_BROWSER_MINUTES * 60 }));
+      return redirect(`/console/enrol/${token}`);
+    }
+    // A first enrolment sets a password; a reset link's second step takes the code only.
+    const form = (keepsPassword: boolean) => (keepsPassword ? validate(factorResetCodeForm, fields) : validate(enrolmentForm, fields));
+    const done = await completeEnrolment(services, token, form, clientIp, readCookie(request, ENROLMENT_BROWSER_COOKIE));
     startConsoleSession(context, done.sessionToken);
     enrolledNow.add(context);
     return { ok: true, recoveryCodes: done.recoveryCodes } satisfies Enrolled;
@@ -92,37 +104,46 @@ export default function ConsoleEnrol({ loaderData }: Route.ComponentProps) {
       <p className="mb-4">
         {loaderData.displayName} — <bdi dir="ltr">{loaderData.email}</bdi>
       </p>
-      <Form method="post" className="flex flex-col gap-4" noValidate>
-        <FormMessage message={failure?.message} />
-        {loaderData.keepsPassword ? (
-          <>
-            <h2 className="text-xl font-semibold">{t("console.enrol.currentPasswordTitle")}</h2>
-            <p>{t("console.enrol.resetHint")}</p>
-            <Field name="currentPassword" type="password" label={t("console.fields.currentPassword")} autoComplete="current-password" dir="ltr" error={failure?.fieldErrors?.currentPassword} />
-          </>
-        ) : (
-          <>
-            <h2 className="text-xl font-semibold">{t("console.enrol.passwordTitle")}</h2>
-            <Field name="password" type="password" label={t("console.fields.newPassword", { count: STAFF_PASSWORD_MIN })} autoComplete="new-password" dir="ltr" error={failure?.fieldErrors?.password} />
-            <Field name="confirmPassword" type="password" label={t("console.fields.confirmPassword")} autoComplete="new-password" dir="ltr" error={failure?.fieldErrors?.confirmPassword} />
-          </>
-        )}
-        <h2 className="text-xl font-semibold">{t("console.enrol.authenticatorTitle")}</h2>
-        <p>{t("console.enrol.scan")}</p>
-        <div role="img" aria-label={t("console.enrol.qrLabel")} className="h-48 w-48 max-w-full bg-white" dangerouslySetInnerHTML={{ __html: loaderData.qrSvg }} />
-        <p>
-          {t("console.enrol.secretText")}{" "}
-          <bdi dir="ltr">
-            <code data-testid="totp-secret" className="break-all">
-              {loaderData.secret}
-            </code>
-          </bdi>
-        </p>
-        <Field name="code" label={t("console.fields.totp")} autoComplete="one-time-code" inputMode="numeric" dir="ltr" error={failure?.fieldErrors?.code} />
-        <button type="submit" className={buttonClass}>
-          {t("console.enrol.submit")}
-        </button>
-      </Form>
+      {loaderData.keepsPassword && !loaderData.authenticator ? (
+        // A reset link, first step: the account's own password, before any secret is shown.
+        <Form method="post" className="flex flex-col gap-4" noValidate>
+          <FormMessage message={failure?.message} />
+          <input type="hidden" name="step" value="password" />
+          <h2 className="text-xl font-semibold">{t("console.enrol.currentPasswordTitle")}</h2>
+          <p>{t("console.enrol.resetHint")}</p>
+          <Field name="currentPassword" type="password" label={t("console.fields.currentPassword")} autoComplete="current-password" dir="ltr" error={failure?.fieldErrors?.currentPassword} />
+          <button type="submit" className={buttonClass}>
+            {t("console.enrol.continueReset")}
+          </button>
+        </Form>
+      ) : loaderData.authenticator ? (
+        <Form method="post" className="flex flex-col gap-4" noValidate>
+          <FormMessage message={failure?.message} />
+          <input type="hidden" name="step" value="code" />
+          {loaderData.keepsPassword ? null : (
+            <>
+              <h2 className="text-xl font-semibold">{t("console.enrol.passwordTitle")}</h2>
+              <Field name="password" type="password" label={t("console.fields.newPassword", { count: STAFF_PASSWORD_MIN })} autoComplete="new-password" dir="ltr" error={failure?.fieldErrors?.password} />
+              <Field name="confirmPassword" type="password" label={t("console.fields.confirmPassword")} autoComplete="new-password" dir="ltr" error={failure?.fieldErrors?.confirmPassword} />
+            </>
+          )}
+          <h2 className="text-xl font-semibold">{t("console.enrol.authenticatorTitle")}</h2>
+          <p>{t("console.enrol.scan")}</p>
+          <div role="img" aria-label={t("console.enrol.qrLabel")} className="h-48 w-48 max-w-full bg-white" dangerouslySetInnerHTML={{ __html: loaderData.authenticator.qrSvg }} />
+          <p>
+            {t("console.enrol.secretText")}{" "}
+            <bdi dir="ltr">
+              <code data-testid="totp-secret" className="break-all">
+                {loaderData.authenticator.secret}
+              </code>
+            </bdi>
+          </p>
+          <Field name="code" label={t("console.fields.totp")} autoComplete="one-time-code" inputMode="numeric" dir="ltr" error={failure?.fieldErrors?.code} />
+          <button type="submit" className={buttonClass}>
+            {t("console.enrol.submit")}
+          </button>
+        </Form>
+      ) : null}
     </div>
   );
 }

@@ -48,81 +48,135 @@ function secretKey(config: AppServices["config"]): Buffer {
 export interface EnrolmentView {
   email: string;
   displayName: string;
-  /** The TOTP secret this enrolment offers (base32), shown on the enrolment page only until it is used. */
-  totpSecret: string;
   /**
-   * A reset second factor: the account keeps its password, and the link asks for it. Whoever holds the link
-   * (the admin who made it, a mailbox it passed through) cannot set a password of their own and take the
-   * account over.
+   * The TOTP secret this enrolment offers (base32), shown on the enrolment page until it is used; null on a
+   * reset second factor's link until this browser has proved the account's password (proveResetPassword).
+   */
+  totpSecret: string | null;
+  /**
+   * A reset second factor: the account keeps its password, and the link asks for it before it shows a secret.
+   * Whoever holds the link (the admin who made it, a mailbox it passed through) can neither set a password of
+   * their own nor see the secret the owner will enrol with.
    */
   keepsPassword: boolean;
 }
 
-const liveEnrolment = (tokenHash: string) => and(eq(staffEnrolments.tokenHash, tokenHash), isNull(staffEnrolments.usedAt), gt(staffEnrolments.expiresAt, sql`now()`));
+/** The cookie that binds a reset link's new secret to the browser that proved the password (Path=/console/enrol). */
+export const ENROLMENT_BROWSER_COOKIE = "console_enrol";
+export const ENROLMENT_BROWSER_MINUTES = 15;
 
-/** The enrolment of a link (its TOTP secret made on the first visit), or ENROLMENT_INVALID. */
-export async function showEnrolment(services: AppServices, token: string): Promise<EnrolmentView> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new ConsoleError("ENROLMENT_INVALID");
+const liveEnrolment = (tokenHash: string) => and(eq(staffEnrolments.tokenHash, tokenHash), isNull(staffEnrolments.usedAt), gt(staffEnrolments.expiresAt, sql`now()`));
+const wellFormedToken = (token: string) => /^[A-Za-z0-9_-]{20,100}$/.test(token);
+/** Ten wrong codes per link in 15 minutes, whoever sends them: a link's secret cannot be guessed code by code. */
+const enrolmentCodeLimit = (token: string): RateLimit => ({ key: `console-enrol-code:${sha256(token)}`, limit: 10, windowSeconds: 15 * 60 });
+
+/**
+ * The enrolment of a link, or ENROLMENT_INVALID. A first enrolment's TOTP secret is made on the first visit; a
+ * reset link's is made only by proveResetPassword and shown only to the browser holding its nonce.
+ */
+export async function showEnrolment(services: AppServices, token: string, browserNonce?: string): Promise<EnrolmentView> {
+  if (!wellFormedToken(token)) throw new ConsoleError("ENROLMENT_INVALID");
   const key = secretKey(services.config);
   return services.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: staffEnrolments.id, pending: staffEnrolments.pendingTotpSecret, email: staffAccounts.email, displayName: staffAccounts.displayName, disabled: staffAccounts.disabled, passwordHash: staffAccounts.passwordHash })
+      .select({
+        id: staffEnrolments.id,
+        pending: staffEnrolments.pendingTotpSecret,
+        pendingBrowser: staffEnrolments.pendingBrowserHash,
+        email: staffAccounts.email,
+        displayName: staffAccounts.displayName,
+        disabled: staffAccounts.disabled,
+        passwordHash: staffAccounts.passwordHash,
+      })
       .from(staffEnrolments)
       .innerJoin(staffAccounts, eq(staffAccounts.id, staffEnrolments.staffId))
       .where(liveEnrolment(sha256(token)))
       .for("update", { of: staffEnrolments });
     if (!row || row.disabled) throw new ConsoleError("ENROLMENT_INVALID");
+    if (row.passwordHash !== null) {
+      const proved = row.pending !== null && row.pendingBrowser !== null && browserNonce !== undefined && sha256(browserNonce) === row.pendingBrowser;
+      return { email: row.email, displayName: row.displayName, totpSecret: proved ? decryptSecret(key, row.pending!) : null, keepsPassword: true };
+    }
     let secret = row.pending ? decryptSecret(key, row.pending) : null;
     if (!secret) {
       secret = newTotpSecret();
       await tx.update(staffEnrolments).set({ pendingTotpSecret: encryptSecret(key, secret) }).where(eq(staffEnrolments.id, row.id));
     }
-    return { email: row.email, displayName: row.displayName, totpSecret: secret, keepsPassword: row.passwordHash !== null };
+    return { email: row.email, displayName: row.displayName, totpSecret: secret, keepsPassword: false };
   });
 }
 
-export type EnrolmentInput = { code: string } & ({ password: string } | { currentPassword: string });
+/**
+ * A reset second factor's first step: the account's own password, its try counted with the login's (and the
+ * lock checked) in SQL before scrypt. Right, a new TOTP secret is made for the link and bound to this browser
+ * (the nonce answered goes in an HttpOnly cookie); any secret made before is dropped.
+ */
+export async function proveResetPassword(services: AppServices, token: string, currentPassword: string, clientIp: string): Promise<{ browserNonce: string }> {
+  if (!wellFormedToken(token)) throw new ConsoleError("ENROLMENT_INVALID");
+  const wait = await hitLimits(services.db, [consoleLoginIpLimit(services, clientIp)]);
+  if (wait !== null) throw consoleLoginLimited(wait);
+  const [live] = await services.db
+    .select({ id: staffEnrolments.id, staffId: staffEnrolments.staffId, email: staffAccounts.email, passwordHash: staffAccounts.passwordHash, disabled: staffAccounts.disabled })
+    .from(staffEnrolments)
+    .innerJoin(staffAccounts, eq(staffAccounts.id, staffEnrolments.staffId))
+    .where(liveEnrolment(sha256(token)))
+    .limit(1);
+  // A disabled account's link is refused before any try is counted or hashed: no answer tells its password.
+  if (!live || live.disabled || live.passwordHash === null) throw new ConsoleError("ENROLMENT_INVALID");
+  const counted = await countLoginTry(services.db, sql`id = ${live.staffId}`);
+  if (!counted || !counted.password_hash || !(await passwordMatches(currentPassword, counted.password_hash))) {
+    await audit(services.db, { staff: { id: live.staffId, email: live.email }, clientIp }, "staff.login-failed", `staff:${live.staffId}`, null, { reason: "reset-link-password", ...(counted && counted.failed_logins >= STAFF_LOGIN_MAX_FAILURES ? { locked: true } : {}) });
+    throw new ConsoleError("CURRENT_PASSWORD_WRONG", { fieldErrors: { currentPassword: ["console.errors.CURRENT_PASSWORD_WRONG"] } });
+  }
+  const browserNonce = newToken();
+  const key = secretKey(services.config);
+  await services.db.transaction(async (tx) => {
+    const bound = await tx
+      .update(staffEnrolments)
+      .set({ pendingTotpSecret: encryptSecret(key, newTotpSecret()), pendingBrowserHash: sha256(browserNonce) })
+      .where(and(eq(staffEnrolments.id, live.id), liveEnrolment(sha256(token))))
+      .returning({ id: staffEnrolments.id });
+    if (bound.length !== 1) throw new ConsoleError("ENROLMENT_INVALID");
+    await tx.update(staffAccounts).set({ failedLogins: 0, lockedUntil: null }).where(eq(staffAccounts.id, live.staffId));
+  });
+  return { browserNonce };
+}
 
-/** The form of an enrolment, read once the link is known: a reset second factor's asks for the current password. */
+/** A first enrolment sets a password; a reset second factor's link (its password proved before) takes the code only. */
+export type EnrolmentInput = { code: string; password?: string };
+
+/** The form of an enrolment, read once the link is known: a reset link's second step asks for the code only. */
 export type EnrolmentForm = (keepsPassword: boolean) => EnrolmentInput;
 
 /**
- * Completes an enrolment: the code proves the authenticator holds the secret; the password is set (or, on a
- * reset second factor's link, the account's own password is checked and kept), the secret kept (encrypted),
- * ten recovery codes made (hashed), every older session of the account ended, and a new session started.
- * Answers the recovery codes (shown once) and the session token.
+ * Completes an enrolment: the code proves the authenticator holds the secret; a first enrolment sets the
+ * password (a reset link keeps it: its secret exists only for the browser that proved it, `browserNonce`), the
+ * secret is kept (encrypted), ten recovery codes made (hashed), every older session of the account ended, and
+ * a new session started. Answers the recovery codes (shown once) and the session token.
  */
-export async function completeEnrolment(services: AppServices, token: string, readForm: EnrolmentForm, clientIp: string): Promise<{ recoveryCodes: string[]; sessionToken: string }> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new ConsoleError("ENROLMENT_INVALID");
+export async function completeEnrolment(services: AppServices, token: string, readForm: EnrolmentForm, clientIp: string, browserNonce?: string): Promise<{ recoveryCodes: string[]; sessionToken: string }> {
+  if (!wellFormedToken(token)) throw new ConsoleError("ENROLMENT_INVALID");
   const key = secretKey(services.config);
   // Counted with the client's console tries, and the link looked at cheaply, before the ~50 ms of scrypt: a
   // flood of posts to made-up links costs an indexed read each, not a hash.
   const wait = await hitLimits(services.db, [consoleLoginIpLimit(services, clientIp)]);
   if (wait !== null) throw consoleLoginLimited(wait);
   const [live] = await services.db
-    .select({ staffId: staffEnrolments.staffId, email: staffAccounts.email, passwordHash: staffAccounts.passwordHash })
+    .select({ staffId: staffEnrolments.staffId, passwordHash: staffAccounts.passwordHash, pendingBrowser: staffEnrolments.pendingBrowserHash })
     .from(staffEnrolments)
     .innerJoin(staffAccounts, eq(staffAccounts.id, staffEnrolments.staffId))
     .where(liveEnrolment(sha256(token)))
     .limit(1);
   if (!live) throw new ConsoleError("ENROLMENT_INVALID");
-  const input = readForm(live.passwordHash !== null);
-  let newPasswordHash: string | null = null;
-  if (live.passwordHash !== null) {
-    // A reset second factor: the account's own password, its try counted with the login's (and the lock
-    // checked) in SQL before scrypt, so the link cannot be used to guess the password.
-    const wrong = () => new ConsoleError("CURRENT_PASSWORD_WRONG", { fieldErrors: { currentPassword: ["console.errors.CURRENT_PASSWORD_WRONG"] } });
-    if (!("currentPassword" in input)) throw new ConsoleError("ENROLMENT_INVALID");
-    const counted = await countLoginTry(services.db, sql`id = ${live.staffId}`);
-    if (!counted || !counted.password_hash || !(await passwordMatches(input.currentPassword, counted.password_hash))) {
-      await audit(services.db, { staff: { id: live.staffId, email: live.email }, clientIp }, "staff.login-failed", `staff:${live.staffId}`, null, { reason: "reset-link-password", ...(counted && counted.failed_logins >= STAFF_LOGIN_MAX_FAILURES ? { locked: true } : {}) });
-      throw wrong();
-    }
-  } else {
-    if (!("password" in input)) throw new ConsoleError("ENROLMENT_INVALID");
-    // Hashed before the transaction: scrypt should not hold the row lock (which checks the link again).
-    newPasswordHash = await hashPassword(input.password);
-  }
+  const keepsPassword = live.passwordHash !== null;
+  const input = readForm(keepsPassword);
+  // A reset link's code is taken only from the browser that proved the password.
+  if (keepsPassword && (live.pendingBrowser === null || browserNonce === undefined || sha256(browserNonce) !== live.pendingBrowser)) throw new ConsoleError("ENROLMENT_INVALID");
+  const codeWait = await hitLimits(services.db, [enrolmentCodeLimit(token)]);
+  if (codeWait !== null) throw consoleLoginLimited(codeWait);
+  // Hashed before the transaction: scrypt should not hold the row lock (which checks the link again).
+  const newPasswordHash = keepsPassword ? null : input.password === undefined ? null : await hashPassword(input.password);
+  if (!keepsPassword && newPasswordHash === null) throw new ConsoleError("ENROLMENT_INVALID");
   return services.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: staffEnrolments.id, staffId: staffEnrolments.staffId, pending: staffEnrolments.pendingTotpSecret })
@@ -132,7 +186,7 @@ export async function completeEnrolment(services: AppServices, token: string, re
     if (!row || row.staffId !== live.staffId) throw new ConsoleError("ENROLMENT_INVALID");
     const [account] = await tx.select().from(staffAccounts).where(eq(staffAccounts.id, row.staffId)).for("update");
     // The account's password changed kind since the look above (it cannot, short of a new enrolment): refuse.
-    if (!account || account.disabled || !row.pending || (account.passwordHash === null) !== (newPasswordHash !== null)) throw new ConsoleError("ENROLMENT_INVALID");
+    if (!account || account.disabled || !row.pending || (account.passwordHash !== null) !== keepsPassword) throw new ConsoleError("ENROLMENT_INVALID");
     const secret = decryptSecret(key, row.pending);
     const step = totpStepOf(secret, input.code);
     if (step === null) throw new ConsoleError("CODE_WRONG", { fieldErrors: { code: ["console.errors.CODE_WRONG"] } });
@@ -146,7 +200,7 @@ export async function completeEnrolment(services: AppServices, token: string, re
     await tx.insert(staffRecoveryCodes).values(recoveryCodes.map((code) => ({ staffId: account.id, codeHash: sha256(recoveryCodeKey(code)) })));
     await tx.delete(staffSessions).where(eq(staffSessions.staffId, account.id));
     const sessionToken = await createStaffSession(tx, account.id);
-    await audit(tx, { staff: { id: account.id, email: account.email }, clientIp }, "staff.enrol", `staff:${account.id}`, { enrolled: account.totpSecret !== null }, { enrolled: true, passwordKept: newPasswordHash === null });
+    await audit(tx, { staff: { id: account.id, email: account.email }, clientIp }, "staff.enrol", `staff:${account.id}`, { enrolled: account.totpSecret !== null }, { enrolled: true, passwordKept: keepsPassword });
     return { recoveryCodes, sessionToken };
   });
 }
@@ -359,7 +413,11 @@ export async function setStaffDisabled(db: Db, actor: Actor, staffId: number, di
     const row = await lockedStaff(tx, staffId);
     if (actor.staff?.id === row.id) throw new ConsoleError("OWN_ACCOUNT");
     await tx.update(staffAccounts).set({ disabled, updatedAt: new Date() }).where(eq(staffAccounts.id, row.id));
-    if (disabled) await tx.delete(staffSessions).where(eq(staffSessions.staffId, row.id));
+    if (disabled) {
+      await tx.delete(staffSessions).where(eq(staffSessions.staffId, row.id));
+      // An enrolment link made before must not come back to life if the account is enabled again.
+      await tx.update(staffEnrolments).set({ usedAt: new Date() }).where(and(eq(staffEnrolments.staffId, row.id), isNull(staffEnrolments.usedAt)));
+    }
     await audit(tx, actor, disabled ? "staff.disable" : "staff.enable", `staff:${row.id}`, staffView(row), staffView({ ...row, disabled }));
   });
 }

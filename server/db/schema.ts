@@ -908,6 +908,11 @@ export const staffEnrolments = pgTable(
     tokenHash: text("token_hash").notNull(),
     /** AES-256-GCM of the TOTP secret offered by this enrolment (kept until it is confirmed). */
     pendingTotpSecret: text("pending_totp_secret"),
+    /**
+     * A reset second factor's link: the sha256 of the nonce (an HttpOnly cookie) of the browser that proved the
+     * account's password, the only one the pending secret is shown to. Null for other links, and until then.
+     */
+    pendingBrowserHash: text("pending_browser_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),

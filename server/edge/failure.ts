@@ -25,7 +25,7 @@ export interface Failure {
 
 /** A catalog key of a schema or rule, or Zod's own English text (which becomes one localised line). */
 export function fieldMessage(language: Language, key: string): string {
-  if (/^(validation|account|api|lineFeatures|reservation|feedback|console)\.[A-Za-z.]+$/.test(key) && isMessageKey(key)) return translate(language, key);
+  if (/^(validation|account|api|lineFeatures|reservation|feedback|console)\.[A-Za-z0-9_.]+$/.test(key) && isMessageKey(key)) return translate(language, key);
   return translate(language, "api.invalidField");
 }
 

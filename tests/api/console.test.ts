@@ -275,6 +275,7 @@ describe("login", () => {
 describe("a lost authenticator, reset by an admin", () => {
   const login = (email: string, password: string, code: string) => pagePost(server, "/console/login", { email, password, code }, { language: "en" });
   const staffIdOf = (email: string) => withClient(server.databaseUrl, async (client) => Number((await client.query("select id from staff_accounts where email = $1", [email])).rows[0].id));
+  const failedTries = (email: string) => withClient(server.databaseUrl, async (client) => (await client.query("select failed_logins from staff_accounts where email = $1", [email])).rows[0].failed_logins as number);
   async function resetLink(email: string): Promise<string> {
     const answer = await pagePost(server, "/console/staff", { intent: "reset-factor", staffId: String(await staffIdOf(email)) }, { cookie: admin.cookie });
     expect(answer.status, answer.text.slice(0, 300)).toBe(200);
@@ -283,25 +284,49 @@ describe("a lost authenticator, reset by an admin", () => {
     secretsSeen.push(new URL(link!).pathname.split("/").pop()!);
     return new URL(link!).pathname;
   }
+  /** The reset link's first step: the account's password; answers the cookie that binds the new secret to this browser. */
+  async function provePassword(path: string, password: string): Promise<string> {
+    const answer = await pagePost(server, path, { step: "password", currentPassword: password }, { language: "en" });
+    expect(answer.status, answer.text.slice(0, 300)).toBe(302);
+    const cookie = answer.cookies.find((header) => header.startsWith("console_enrol="));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/Path=\/console\/enrol/i);
+    return cookie!.split(";")[0]!;
+  }
 
-  test("the reset link asks for the account's own password, not a new one: the admin who holds the link cannot take the account over", async () => {
+  test("the reset link asks for the account's own password before it shows a secret: whoever holds the link sees no secret and sets no password", async () => {
     const staff = await enrolOverHttp(server, await invite("lost@example.com", { roleEditor: "on" }));
     const path = await resetLink("lost@example.com");
     // The old factor, the recovery codes and the sessions ended with the reset.
     expect((await pageGet(server, "/console", { cookie: staff.cookie })).status).toBe(302);
     expect((await login("lost@example.com", STAFF_PASSWORD, staff.recoveryCodes[0]!)).status).toBe(400);
+    // The admin who opens the link sees the password step only: no QR code, no secret.
     const page = await pageGet(server, path, { language: "en" });
     expect(page.status).toBe(200);
     expect(page.text).toContain('name="currentPassword"');
+    expect(page.text).not.toContain('data-testid="totp-secret"');
     expect(page.text).not.toContain('name="confirmPassword"');
-    const secret = secretOnPage(page.text);
-    // Whoever sets a password of their own through the link is refused, and the account keeps its password.
-    const takeover = await pagePost(server, path, { password: "the admin's own password", confirmPassword: "the admin's own password", code: totpCode(secret) }, { language: "en" });
-    expect(takeover.status).toBe(400);
-    const wrong = await pagePost(server, path, { currentPassword: "not the password", code: totpCode(secret) }, { language: "en" });
+    // Setting a password of one's own, or sending a code, without the password step is refused.
+    const takeover = await pagePost(server, path, { password: "the admin's own password", confirmPassword: "the admin's own password", code: "123456" }, { language: "en" });
+    expect(takeover.status).toBe(404);
+    // A wrong password: its own message under the field, and the password typed is never sent back.
+    const wrong = await pagePost(server, path, { step: "password", currentPassword: "Wrong-Guess-7781" }, { language: "en" });
     expect(wrong.status).toBe(400);
     expectMessage(wrong, consoleMessage("en", "CURRENT_PASSWORD_WRONG"));
-    const right = await pagePost(server, path, { currentPassword: STAFF_PASSWORD, code: totpCode(secret) }, { language: "ar" });
+    expect(wrong.text).not.toContain("Wrong-Guess-7781");
+    expect(wrong.text).not.toContain(catalogs.en.api.invalidField);
+    // The owner proves the password: this browser (its cookie) is shown a new secret; the admin's is not.
+    const browser = await provePassword(path, STAFF_PASSWORD);
+    const shown = await pageGet(server, path, { cookie: browser, language: "en" });
+    const secret = secretOnPage(shown.text);
+    expect((await pageGet(server, path, { language: "en" })).text).not.toContain(secret);
+    // A wrong code costs no password try; the right one enrols, in Arabic, and the password is the same.
+    const triesBefore = await failedTries("lost@example.com");
+    const badCode = await pagePost(server, path, { step: "code", code: totpCode(secret) === "000000" ? "111111" : "000000" }, { cookie: browser, language: "en" });
+    expect(badCode.status).toBe(400);
+    expect(badCode.text).not.toContain(STAFF_PASSWORD);
+    expect(await failedTries("lost@example.com")).toBe(triesBefore);
+    const right = await pagePost(server, path, { step: "code", code: totpCode(secret) }, { cookie: browser, language: "ar" });
     expect(right.status, right.text.slice(0, 300)).toBe(200);
     expect([...right.text.matchAll(/<li>([a-z2-9]{5}-[a-z2-9]{5})<\/li>/g)]).toHaveLength(10);
     // The same password with the new authenticator signs in; the old authenticator's codes do not.
@@ -314,12 +339,11 @@ describe("a lost authenticator, reset by an admin", () => {
   test("wrong passwords on a reset link count with the account's login tries: 5 lock it, and then the right one is refused too", async () => {
     await enrolOverHttp(server, await invite("lost-twice@example.com", { roleEditor: "on" }));
     const path = await resetLink("lost-twice@example.com");
-    const secret = secretOnPage((await pageGet(server, path)).text);
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => pagePost(server, path, { currentPassword: `guess ${index}`, code: totpCode(secret) }, { language: "en" })));
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => pagePost(server, path, { step: "password", currentPassword: `guess ${index}` }, { language: "en" })));
     for (const answer of answers) expect(answer.status).toBe(400);
     const row = await withClient(server.databaseUrl, async (client) => (await client.query("select failed_logins, locked_until > now() as locked from staff_accounts where email = 'lost-twice@example.com'")).rows[0]);
     expect(row).toEqual({ failed_logins: 5, locked: true });
-    const right = await pagePost(server, path, { currentPassword: STAFF_PASSWORD, code: totpCode(secret) }, { language: "en" });
+    const right = await pagePost(server, path, { step: "password", currentPassword: STAFF_PASSWORD }, { language: "en" });
     expect(right.status).toBe(400);
     expectMessage(right, consoleMessage("en", "CURRENT_PASSWORD_WRONG"));
     // Whoever holds the server starts the account over with npm run console:admin: the link sets a new password.
@@ -330,6 +354,18 @@ describe("a lost authenticator, reset by an admin", () => {
     expect((await pageGet(server, "/console", { cookie: restarted.cookie })).status).toBe(200);
     expect((await login("lost-twice@example.com", STAFF_PASSWORD, totpCode(restarted.secret, 1))).status).toBe(400);
     expect((await login("lost-twice@example.com", "a brand new password for this one", totpCode(restarted.secret, 1))).status).toBe(302);
+  });
+
+  test("a disabled account's reset link tells nothing of its password, and stays dead when the account is enabled again", async () => {
+    await enrolOverHttp(server, await invite("leaver@example.com", { roleEditor: "on" }));
+    const path = await resetLink("leaver@example.com");
+    const staffId = String(await staffIdOf("leaver@example.com"));
+    expect((await pagePost(server, "/console/staff", { intent: "disable", staffId }, { cookie: admin.cookie })).status).toBe(302);
+    const tries = await failedTries("leaver@example.com");
+    for (const password of [STAFF_PASSWORD, "not the password"]) expect((await pagePost(server, path, { step: "password", currentPassword: password }, { language: "en" })).status).toBe(404);
+    expect(await failedTries("leaver@example.com")).toBe(tries);
+    expect((await pagePost(server, "/console/staff", { intent: "enable", staffId }, { cookie: admin.cookie })).status).toBe(302);
+    expect((await pageGet(server, path)).status).toBe(404);
   });
 });
 

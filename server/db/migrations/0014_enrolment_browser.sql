@@ -1,0 +1,1 @@
+ALTER TABLE "staff_enrolments" ADD COLUMN "pending_browser_hash" text;
