@@ -8,8 +8,8 @@
 //  3. SIGTERM while the load runs: every request that reached the server is answered; the process exits 0.
 // PROOF_CONNECTIONS (100), PROOF_DURATION (30 s, the load around the database outage). Exit code 1 on any failure.
 import pg from "pg";
-import { prepareLoginBench, registerNumbers } from "./bench-login.js";
-import { createClient, positive, requireBuild, routeTable, runMix, startProofServer, workload } from "./proof-support.js";
+import { prepareLoginBench, registerNumbers } from "./bench-login.ts";
+import { createClient, positive, requireBuild, routeTable, runMix, startProofServer, workload } from "./proof-support.ts";
 
 const CONNECTIONS = positive("PROOF_CONNECTIONS", 100);
 const DURATION_S = positive("PROOF_DURATION", 30);

@@ -8,7 +8,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { connectionUrl } from "./app-database.js";
+import { connectionUrl } from "./app-database.ts";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const AMOUNTS = [1000, 5000, 10000];

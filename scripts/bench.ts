@@ -5,14 +5,14 @@
 //  2. Starts the production server (server/serve.js --seed) on a fresh embedded PostgreSQL in a
 //     temporary DATA_DIR and a free port, and measures the time from spawn to the first 200 of /readyz.
 //  3. Registers BENCH_NUMBERS new numbers (signup2 + signin; setup, not timed) and measures the whole
-//     login flow, login2 → code SMS → signin, as flows/s and latency (scripts/bench-login.js). The server
+//     login flow, login2 → code SMS → signin, as flows/s and latency (scripts/bench-login.ts). The server
 //     sends its SMS over SMPP to a small SMSC the bench runs on loopback, which passes each code to its flow.
 //     The OTP resend delay and sending limits are raised through the environment so that no flow is refused.
-//  4. Runs the load from a separate Node process (scripts/bench-load.js, autocannon), one target at a
+//  4. Runs the load from a separate Node process (scripts/bench-load.ts, autocannon), one target at a
 //     time: warm-up, then the measured run; the authenticated target (numbers/user) sends the sessions of
 //     the registered numbers in turn. Every request sends Accept-Encoding: gzip.
 //     My line (issue 16): GET /my-line signed in, and POST charging/bundles/activate, each request a new
-//     order (a fresh idempotency key) on lines given a balance first (scripts/bench-charging.js).
+//     order (a fresh idempotency key) on lines given a balance first (scripts/bench-charging.ts).
 //  5. Samples the server process's resident memory (VmRSS) every 100 ms and keeps the peak.
 //  6. Computes the gzip size of the JavaScript /home loads before it is interactive (plus CSS and
 //     preloaded fonts) from the served HTML and the files in build/client.
@@ -42,10 +42,10 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
-import { startAppProcess } from "./app-process.js";
-import { BENCH_OTP_LIMITS, prepareLoginBench, registerNumbers, runLoginFlows, startBenchSmsc } from "./bench-login.js";
-import { INVENTORY_SEARCHES, prepareInventory } from "./bench-inventory.js";
-import { BENCH_BUNDLE_ID, prepareCharging } from "./bench-charging.js";
+import { startAppProcess } from "./app-process.ts";
+import { BENCH_OTP_LIMITS, prepareLoginBench, registerNumbers, runLoginFlows, startBenchSmsc } from "./bench-login.ts";
+import { INVENTORY_SEARCHES, prepareInventory } from "./bench-inventory.ts";
+import { BENCH_BUNDLE_ID, prepareCharging } from "./bench-charging.ts";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const clientDir = path.join(rootDir, "build", "client");
@@ -107,7 +107,7 @@ let dataDir;
 let smsc;
 /** @type {NodeJS.Timeout | undefined} */
 let rssTimer;
-/** The server's last output lines (scripts/app-process.js keeps them). */
+/** The server's last output lines (scripts/app-process.ts keeps them). */
 let serverOutput = () => "";
 let cleanupPromise;
 
@@ -421,11 +421,11 @@ function assetClosestTo(bytes) {
   return best;
 }
 
-/** Runs scripts/bench-load.js in its own Node process and returns its parsed JSON output. */
+/** Runs scripts/bench-load.ts in its own Node process and returns its parsed JSON output. */
 function runLoad(config) {
   return new Promise((resolve, reject) => {
     // The configuration goes on stdin: with a session list per target it outgrows a command-line argument.
-    loadChild = spawn(process.execPath, [path.join(rootDir, "scripts", "bench-load.js")], {
+    loadChild = spawn(process.execPath, [path.join(rootDir, "scripts", "bench-load.ts")], {
       cwd: rootDir,
       stdio: ["pipe", "pipe", "inherit"],
     });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run audit:lighthouse`: Lighthouse (mobile preset, its default simulated throttling) on the pages of
-// scripts/audited-pages.js in Arabic and English, against the built site.
+// scripts/audited-pages.ts in Arabic and English, against the built site.
 //
 //  1. Needs the build (`npm run build`); builds nothing itself.
 //  2. Starts the production server on a fresh embedded database in a temporary DATA_DIR and a free port
@@ -18,9 +18,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
-import { AUDITED_LANGUAGES, AUDITED_PAGES } from "./audited-pages.js";
-import { prepareLoginBench, registerNumbers } from "./bench-login.js";
-import { requireBuild, rootDir, startProofServer } from "./proof-support.js";
+import { AUDITED_LANGUAGES, AUDITED_PAGES } from "./audited-pages.ts";
+import { prepareLoginBench, registerNumbers } from "./bench-login.ts";
+import { requireBuild, rootDir, startProofServer } from "./proof-support.ts";
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];

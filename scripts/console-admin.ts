@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { drizzle } from "drizzle-orm/node-postgres";
-import { connectionUrl } from "./app-database.js";
+import { connectionUrl } from "./app-database.ts";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 

@@ -1,4 +1,4 @@
-// What the proof commands share (scripts/proof-load.js, scripts/proof-faults.js): a production instance on a
+// What the proof commands share (scripts/proof-load.ts, scripts/proof-faults.ts): a production instance on a
 // fresh embedded database with SMS by SMPP to an SMSC of the script, an HTTP client with keep-alive, the mixed
 // workload, and figures per route.
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -7,8 +7,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startAppProcess } from "./app-process.js";
-import { BENCH_OTP_LIMITS, startBenchSmsc } from "./bench-login.js";
+import { startAppProcess } from "./app-process.ts";
+import { BENCH_OTP_LIMITS, startBenchSmsc } from "./bench-login.ts";
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Draws the news illustrations (our own art: shapes in the brand's colours, no text, no photo) and saves
 // each at the three widths the site serves (536, 767 and 1200 px wide, 16:9, JPEG), in
-// public/images/news/{id}-{width}.jpg. Run it after adding a news item: `node scripts/make-images.mjs`.
+// public/images/news/{id}-{width}.jpg. Run it after adding a news item: `node scripts/make-images.ts`.
 // Needs Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";

@@ -7,8 +7,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { prepareLoginBench, registerNumbers } from "./bench-login.js";
-import { requireBuild, rootDir, startProofServer } from "./proof-support.js";
+import { prepareLoginBench, registerNumbers } from "./bench-login.ts";
+import { requireBuild, rootDir, startProofServer } from "./proof-support.ts";
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const OUT_DIR = path.join(rootDir, "docs", "screenshots");

@@ -1,4 +1,4 @@
-// The subscriber half of `npm run bench` (scripts/bench.js): registers many numbers, then measures the
+// The subscriber half of `npm run bench` (scripts/bench.ts): registers many numbers, then measures the
 // whole login flow (POST core/api/users/login2 → the code SMS → POST api/users/signin) as flows per second
 // and flow latency.
 //

@@ -1,6 +1,6 @@
 // The one way our tools start the built site as a child process, as `npm run serve` does: the test servers
 // (tests/support/test-server.ts), the operations tests (tests/ops/app-process.ts), the proofs, screenshots and
-// Lighthouse (scripts/proof-support.js) and the bench (scripts/bench.js). It spawns `server/serve.js` with
+// Lighthouse (scripts/proof-support.ts) and the bench (scripts/bench.ts). It spawns `server/serve.js` with
 // the Node that runs the caller, keeps the last lines of its output, and waits until it is ready: its
 // "listening" log line (which says its URL), or — for a server logging at `warn`, which does not print that
 // line — the first 200 of `readyPath` on the port the caller gave it.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Load generator of `npm run bench` (scripts/bench.js), run as its own Node process so that the
+// Load generator of `npm run bench` (scripts/bench.ts), run as its own Node process so that the
 // requests are produced on a different event loop (and, on a multi-core machine, a different CPU)
 // than the server being measured.
 //
@@ -11,7 +11,7 @@
 // token, and `uniqueKey=<a value new on every request>` when uniqueKey names a field.
 // Output: one JSON document on stdout
 //   { "results": [{ "name", "url", "warmup": {...}, "measured": {...} }] }
-// where each {...} holds the figures bench.js needs (requests/s, latency percentiles, status counts,
+// where each {...} holds the figures bench.ts needs (requests/s, latency percentiles, status counts,
 // bytes/s). Progress messages go to stderr so that stdout stays pure JSON.
 import autocannon from "autocannon";
 

@@ -8,8 +8,8 @@
 // 30 s or more, at least 3) RSS grew more than 10 % from the first round to the last.
 // The short version (PROOF_DURATION=5 PROOF_ROUNDS=2 PROOF_CONNECTIONS=50) runs in `npm test` (tests/ops).
 import os from "node:os";
-import { prepareLoginBench, registerNumbers, runLoginFlows } from "./bench-login.js";
-import { createClient, positive, requireBuild, routeTable, rssBytes, runMix, startProofServer, workload } from "./proof-support.js";
+import { prepareLoginBench, registerNumbers, runLoginFlows } from "./bench-login.ts";
+import { createClient, positive, requireBuild, routeTable, rssBytes, runMix, startProofServer, workload } from "./proof-support.ts";
 
 const CONNECTIONS = positive("PROOF_CONNECTIONS", 200);
 const DURATION_S = positive("PROOF_DURATION", 60);
