@@ -349,7 +349,7 @@ async function loginPhase(context: LoginBench, tokens: Map<string, string>, { co
     const taken = turn[worker] ?? 0;
     turn[worker] = taken + 1;
     const number = numbers[worker + workers * (taken % Math.ceil((numbers.length - worker) / workers))];
-    if (number === undefined) return false;
+    if (number === undefined) throw new Error(`login worker ${worker} found no number at turn ${taken}`);
     try {
       const flow = await requestCodeAndSignIn(context, "core/api/users/login2", number);
       tokens.set(number, flow.token);
