@@ -35,6 +35,12 @@ export default tseslint.config(
     rules: { "no-restricted-imports": layer("Server code never imports the web app (app/): move what both need to server/ or common/.", "**/app/**", "../app/*") },
   },
   {
+    // Node runs scripts/ without a bundler: an import names the file as it is on disk (`./app-process.ts`), since
+    // `./app-process.js` type-checks (TypeScript maps it to the .ts) but is not found when Node runs the script.
+    files: ["scripts/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ regex: "^\\.{1,2}/.*\\.[cm]?js$", message: "Node runs scripts/ as they are: import the .ts file by its own name." }] }] },
+  },
+  {
     files: ["common/**/*.ts"],
     rules: { "no-restricted-imports": layer("common/ is shared by the browser and the server: it imports neither app/ nor server/.", "**/app/**", "**/server/**") },
   },

@@ -1,5 +1,5 @@
 // Form schemas of the accounts feature (spec §5), shared by the web UI, the spec API and the tests.
-// Each issue's message is a catalog key (app/i18n/*.json, `validation.*`), translated where it is shown.
+// Each issue's message is a catalog key (common/i18n/*.json, `validation.*`), translated where it is shown.
 // The browser loads this module (and Zod) only when a form is checked; account-rules.ts has the rest.
 import { z } from "./zod.ts";
 import { VALIDATION } from "./account-rules.ts";

@@ -53,7 +53,7 @@ describe("the item form", () => {
 
 describe("the names of choices", () => {
   test("every value a select offers has its name in both catalogs", () => {
-    const catalogs = ["ar", "en"].map((language) => JSON.parse(readFileSync(`app/i18n/${language}.json`, "utf8")) as { console: { content: { options: Record<string, string> } } });
+    const catalogs = ["ar", "en"].map((language) => JSON.parse(readFileSync(`common/i18n/${language}.json`, "utf8")) as { console: { content: { options: Record<string, string> } } });
     const selects = CONTENT_KIND_NAMES.flatMap((kind) => contentFieldsOf(kind).flatMap((field) => [field, ...(field.columns ?? []), ...(field.element ? [field.element] : [])])).filter((field) => field.input === "enum");
     for (const option of new Set(selects.flatMap((field) => field.options ?? []))) for (const catalog of catalogs) expect(catalog.console.content.options[option], option).toBeTruthy();
   });

@@ -1,10 +1,10 @@
 // The keys of the message catalogs, as types: what the browser's translator (app/i18n/i18n.ts), the server's
 // (server/i18n.ts), AppError's messageKey and the notices accept, so that a key the catalog does not have
-// is a type error. app/i18n/en.json is the source of truth; ar.json has the same keys, with Arabic's plural
+// is a type error. common/i18n/en.json is the source of truth; ar.json has the same keys, with Arabic's plural
 // forms (app/i18n/catalogs.test.ts, and tests/types/message-keys.ts at the type level).
 // Types only: the import below is erased, so nothing of the catalog reaches a bundle or the server through
 // this module.
-import type en from "../app/i18n/en.json";
+import type en from "../common/i18n/en.json";
 
 /** The suffixes of a plural message (i18next's `key_<Intl.PluralRules category>`, and `key_zero` for 0). */
 export type PluralSuffix = "zero" | "one" | "two" | "few" | "many" | "other";

@@ -1,8 +1,8 @@
 // Server-side messages (API answers, page titles) from the same catalogs the UI uses, typed by the same keys
 // (common/message-key.ts): i18next is told the catalog's shape, so its own `t` refuses a key it lacks too.
 import i18next from "i18next";
-import ar from "../app/i18n/ar.json" with { type: "json" };
-import en from "../app/i18n/en.json" with { type: "json" };
+import ar from "../common/i18n/ar.json" with { type: "json" };
+import en from "../common/i18n/en.json" with { type: "json" };
 import type { Language } from "../common/language.ts";
 import type { MessageKey, PlainKey, ValuesOf } from "../common/message-key.ts";
 

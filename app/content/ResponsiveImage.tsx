@@ -1,5 +1,5 @@
 // An illustration served at the width the screen needs: three files per image ({base}-536.jpg,
-// -767.jpg, -1200.jpg, made by scripts/make-images.mjs), chosen by the browser through srcset/sizes with
+// -767.jpg, -1200.jpg, made by scripts/make-images.ts), chosen by the browser through srcset/sizes with
 // the switches at 536 and 767 px (spec §9); width and height are set so nothing moves when it arrives, and
 // it loads lazily unless it is at the top of the page.
 import { IMAGE_BREAKPOINTS_PX, IMAGE_WIDTHS } from "../../common/constants.ts";

@@ -3,8 +3,8 @@
 // its language's plural rules pick (Arabic: zero, one, two, few, many, other; English: one, other), so that
 // `t(key, { count })` never falls back to the key itself in either language.
 import { describe, expect, it } from "vitest";
-import ar from "./ar.json" with { type: "json" };
-import en from "./en.json" with { type: "json" };
+import ar from "../../common/i18n/ar.json" with { type: "json" };
+import en from "../../common/i18n/en.json" with { type: "json" };
 
 const PLURAL_FORM = /^(.+)_(zero|one|two|few|many|other)$/;
 

@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import ar from "./ar.json" with { type: "json" };
-import en from "./en.json" with { type: "json" };
+import ar from "../../common/i18n/ar.json" with { type: "json" };
+import en from "../../common/i18n/en.json" with { type: "json" };
 import type { TranslationValues } from "../../common/message-key.ts";
 import { createI18n, type Messages } from "./i18n.ts";
 
@@ -78,7 +78,7 @@ describe("the Arabic word for the mobile number", () => {
 
   it("is موبايل in every Arabic message, never جوال", () => {
     const other = leaves(ar).filter(([, text]) => arabicWords(text).some((word) => JAWWAL.test(word)));
-    expect(other, "messages of app/i18n/ar.json that say جوال").toEqual([]);
+    expect(other, "messages of common/i18n/ar.json that say جوال").toEqual([]);
     expect(leaves(en).find(([key]) => key === "auth.numberLabel")?.[1]).toBe("Mobile number");
     for (const key of ["auth.numberLabel", "feedback.gsm", "validation.mobileRequired", "validation.mobileInvalid", "auth.numberText"]) {
       expect(leaves(ar).find(([path]) => path === key)?.[1], key).toMatch(/موبايل/);

@@ -1,5 +1,5 @@
 // Enrolment links and the audit of the console (issue 17), kept apart from the rest of server/console/service.ts
-// so that `npm run console:admin` (scripts/console-admin.js, run by Node without a build) can import it: it uses
+// so that `npm run console:admin` (scripts/console-admin.ts, run by Node without a build) can import it: it uses
 // no TypeScript that Node's type stripping cannot run (the AppError family does).
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";

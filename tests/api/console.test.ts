@@ -49,7 +49,7 @@ async function invite(email: string, roles: Record<string, string>, centres = ""
 
 describe("enrolment of the first admin", () => {
   test("npm run console:admin's script, run by Node as an operator runs it, prints a one-time link that opens the enrolment", async () => {
-    const { stdout } = await run(process.execPath, ["scripts/console-admin.js", "--email", "Cli@Example.com", "--name", "From the CLI"], {
+    const { stdout } = await run(process.execPath, ["scripts/console-admin.ts", "--email", "Cli@Example.com", "--name", "From the CLI"], {
       env: { PATH: process.env.PATH, DATABASE_URL: server.databaseUrl, PUBLIC_URL: server.url },
     });
     const link = /(http\S+\/console\/enrol\/[A-Za-z0-9_-]+)/.exec(stdout)?.[1];
@@ -58,7 +58,7 @@ describe("enrolment of the first admin", () => {
     const page = await pageGet(server, new URL(link!).pathname, { language: "en" });
     expect(page.status).toBe(200);
     expect(page.text).toContain("cli@example.com");
-    const usage = await run(process.execPath, ["scripts/console-admin.js", "--email", "not-an-email"], { env: { PATH: process.env.PATH, DATABASE_URL: server.databaseUrl } }).catch((error: { code: number; stderr: string }) => error);
+    const usage = await run(process.execPath, ["scripts/console-admin.ts", "--email", "not-an-email"], { env: { PATH: process.env.PATH, DATABASE_URL: server.databaseUrl } }).catch((error: { code: number; stderr: string }) => error);
     expect(usage).toMatchObject({ code: 2 });
   });
 
@@ -347,7 +347,7 @@ describe("a lost authenticator, reset by an admin", () => {
     expect(right.status).toBe(400);
     expectMessage(right, consoleMessage("en", "CURRENT_PASSWORD_WRONG"));
     // Whoever holds the server starts the account over with npm run console:admin: the link sets a new password.
-    const { stdout } = await run(process.execPath, ["scripts/console-admin.js", "--email", "lost-twice@example.com"], { env: { PATH: process.env.PATH, DATABASE_URL: server.databaseUrl, PUBLIC_URL: server.url } });
+    const { stdout } = await run(process.execPath, ["scripts/console-admin.ts", "--email", "lost-twice@example.com"], { env: { PATH: process.env.PATH, DATABASE_URL: server.databaseUrl, PUBLIC_URL: server.url } });
     const link = /(http\S+\/console\/enrol\/[A-Za-z0-9_-]+)/.exec(stdout)![1]!;
     secretsSeen.push(new URL(link).pathname.split("/").pop()!);
     const restarted = await enrolOverHttp(server, link, "a brand new password for this one");

@@ -1,7 +1,7 @@
 // Offers over real HTTP: only running offers are listed; one offer (an ended one too) in both languages;
 // the pages, with an ended offer saying so, and 404 for an unknown offer or a wrong type.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import en from "../../app/i18n/en.json" with { type: "json" };
+import en from "../../common/i18n/en.json" with { type: "json" };
 import { demoContent, expectFailure, expectSuccess, LANGUAGE_CASES } from "../support/contract.ts";
 import { api, startTestServer, type ApiClient, type TestServer } from "../support/test-server.ts";
 

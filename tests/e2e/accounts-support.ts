@@ -1,8 +1,8 @@
 // What the account e2e tests share: the server environment, the texts they look for in both
 // languages, reading a code from the dev SMS outbox, and signing a subscriber up over HTTP.
 import type { Page } from "playwright-core";
-import ar from "../../app/i18n/ar.json" with { type: "json" };
-import en from "../../app/i18n/en.json" with { type: "json" };
+import ar from "../../common/i18n/ar.json" with { type: "json" };
+import en from "../../common/i18n/en.json" with { type: "json" };
 import type { Language } from "../../common/language.ts";
 import { api, findSetCookie, send, type TestServer } from "../support/test-server.ts";
 import { withClient } from "../support/database.ts";

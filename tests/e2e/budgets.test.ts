@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import type { Browser, CDPSession } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Language } from "../../common/language.ts";
-import { AUDITED_LANGUAGES, AUDITED_PAGES } from "../../scripts/audited-pages.js";
+import { AUDITED_LANGUAGES, AUDITED_PAGES } from "../../scripts/audited-pages.ts";
 import { insertSession } from "../support/subscriber.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { DESKTOP, launchBrowser, waitForHydration } from "./browser.ts";

@@ -5,8 +5,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
-import ar from "../../app/i18n/ar.json" with { type: "json" };
-import en from "../../app/i18n/en.json" with { type: "json" };
+import ar from "../../common/i18n/ar.json" with { type: "json" };
+import en from "../../common/i18n/en.json" with { type: "json" };
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

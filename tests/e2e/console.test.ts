@@ -6,8 +6,8 @@
 // filtered; the console's pages fit 320 px and pass axe.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import ar from "../../app/i18n/ar.json" with { type: "json" };
-import en from "../../app/i18n/en.json" with { type: "json" };
+import ar from "../../common/i18n/ar.json" with { type: "json" };
+import en from "../../common/i18n/en.json" with { type: "json" };
 import { createHash } from "node:crypto";
 import type { Language } from "../../common/language.ts";
 import { createFirstAdmin, STAFF_PASSWORD, totpCode } from "../support/console.ts";

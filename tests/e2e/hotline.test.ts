@@ -3,8 +3,8 @@
 // spec §5 messages; deactivation with the national ID and the password, shown on the line features too.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import ar from "../../app/i18n/ar.json" with { type: "json" };
-import en from "../../app/i18n/en.json" with { type: "json" };
+import ar from "../../common/i18n/ar.json" with { type: "json" };
+import en from "../../common/i18n/en.json" with { type: "json" };
 import { formatDate } from "../../common/format.ts";
 import type { Language } from "../../common/language.ts";
 import { latestCode } from "../support/subscriber.ts";

@@ -6,8 +6,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Language } from "../../common/language.ts";
-import ar from "../../app/i18n/ar.json" with { type: "json" };
-import en from "../../app/i18n/en.json" with { type: "json" };
+import ar from "../../common/i18n/ar.json" with { type: "json" };
+import en from "../../common/i18n/en.json" with { type: "json" };
 import { withClient } from "../support/database.ts";
 import { freshNumber, insertSession, postForm } from "../support/subscriber.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";

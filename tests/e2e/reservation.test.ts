@@ -5,8 +5,8 @@
 // Neither page loads Zod to become interactive; the birth date control is the profile's.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import ar from "../../app/i18n/ar.json" with { type: "json" };
-import en from "../../app/i18n/en.json" with { type: "json" };
+import ar from "../../common/i18n/ar.json" with { type: "json" };
+import en from "../../common/i18n/en.json" with { type: "json" };
 import { demoContent } from "../support/contract.ts";
 import { withClient } from "../support/database.ts";
 import { send } from "../support/http.ts";

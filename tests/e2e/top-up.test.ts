@@ -6,8 +6,8 @@
 // guest logs in and comes back; no serious axe violation.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import ar from "../../app/i18n/ar.json" with { type: "json" };
-import en from "../../app/i18n/en.json" with { type: "json" };
+import ar from "../../common/i18n/ar.json" with { type: "json" };
+import en from "../../common/i18n/en.json" with { type: "json" };
 import { formatAmount } from "../../common/format.ts";
 import type { Language } from "../../common/language.ts";
 import { voucherSecretHash } from "../../server/charging/voucher-secret.ts";

@@ -5,8 +5,8 @@
 // with the other party masked; the CSV download; no sideways scroll at 390 and 320 px; axe finds nothing.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import ar from "../../app/i18n/ar.json" with { type: "json" };
-import en from "../../app/i18n/en.json" with { type: "json" };
+import ar from "../../common/i18n/ar.json" with { type: "json" };
+import en from "../../common/i18n/en.json" with { type: "json" };
 import { formatNumber } from "../../common/format.ts";
 import type { Language } from "../../common/language.ts";
 import { withClient } from "../support/database.ts";

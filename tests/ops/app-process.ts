@@ -1,10 +1,10 @@
 // Starts the built app as a real child process, the way `npm start` does, for the operations tests
 // (crash recovery, graceful shutdown, a clone in a private folder), through the one spawner of our tools
-// (scripts/app-process.js). Each caller chooses the DATA_DIR/DATABASE_URL.
+// (scripts/app-process.ts). Each caller chooses the DATA_DIR/DATABASE_URL.
 import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { rootDir, startAppProcess } from "../../scripts/app-process.js";
+import { rootDir, startAppProcess } from "../../scripts/app-process.ts";
 
 export { rootDir };
 

@@ -9,7 +9,7 @@ import { expect, test } from "vitest";
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 test("a short mixed load passes: every answer expected, login flows complete, no server error", { timeout: 240_000 }, async () => {
-  const child = spawn(process.execPath, [path.join(rootDir, "scripts", "proof-load.js")], {
+  const child = spawn(process.execPath, [path.join(rootDir, "scripts", "proof-load.ts")], {
     cwd: rootDir,
     env: { ...process.env, PROOF_CONNECTIONS: "50", PROOF_DURATION: "5", PROOF_ROUNDS: "2", PROOF_NUMBERS: "100" },
     stdio: ["ignore", "pipe", "pipe"],

@@ -2,7 +2,7 @@
 // enrolment over HTTP (the TOTP secret read from the page, codes computed with the same library), logins.
 import { TOTP, Secret } from "otpauth";
 import { expect } from "vitest";
-import { consoleAdmin } from "../../scripts/console-admin.js";
+import { consoleAdmin } from "../../scripts/console-admin.ts";
 import { send, type HttpAnswer } from "./http.ts";
 
 export const STAFF_PASSWORD = "correct horse battery staple";

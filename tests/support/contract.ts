@@ -11,8 +11,8 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../.
 
 type Catalog = { api: Record<string, string>; breadcrumb: Record<string, string>; notFound: Record<string, string>; [key: string]: unknown };
 export const catalogs: Record<Language, Catalog> = {
-  ar: JSON.parse(readFileSync(path.join(rootDir, "app/i18n/ar.json"), "utf8")) as Catalog,
-  en: JSON.parse(readFileSync(path.join(rootDir, "app/i18n/en.json"), "utf8")) as Catalog,
+  ar: JSON.parse(readFileSync(path.join(rootDir, "common/i18n/ar.json"), "utf8")) as Catalog,
+  en: JSON.parse(readFileSync(path.join(rootDir, "common/i18n/en.json"), "utf8")) as Catalog,
 };
 
 /**
@@ -22,7 +22,7 @@ export const catalogs: Record<Language, Catalog> = {
 export function apiMessage(language: Language, key: string): string {
   const path = key.includes(".") ? key.split(".") : ["api", key];
   const message = path.reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogs[language]);
-  if (typeof message !== "string") throw new Error(`app/i18n/${language}.json has no ${path.join(".")}`);
+  if (typeof message !== "string") throw new Error(`common/i18n/${language}.json has no ${path.join(".")}`);
   return message;
 }
 

@@ -9,7 +9,7 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startAppProcess, type AppProcess } from "../../scripts/app-process.js";
+import { startAppProcess, type AppProcess } from "../../scripts/app-process.ts";
 import { createTestDatabase } from "./test-database.ts";
 
 export { api, findSetCookie, send, type ApiClient, type HttpAnswer } from "./http.ts";

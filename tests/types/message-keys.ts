@@ -2,8 +2,8 @@
 // here runs). Each `@ts-expect-error` line is a mistake the types must refuse: if a check weakens (a
 // translator that takes any string again), that line stops being an error and typecheck fails on it.
 import i18next from "i18next";
-import type ar from "../../app/i18n/ar.json";
-import type en from "../../app/i18n/en.json";
+import type ar from "../../common/i18n/ar.json";
+import type en from "../../common/i18n/en.json";
 import type { I18n } from "../../app/i18n/i18n.ts";
 import type { Notice } from "../../app/account/web-session.server.ts";
 import type { CatalogLeaves, MessageKey, PluralSuffix, TFunction } from "../../common/message-key.ts";

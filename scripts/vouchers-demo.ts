@@ -8,11 +8,11 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { connectionUrl } from "./app-database.js";
+import { connectionUrl, type AppDatabase } from "./app-database.ts";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const AMOUNTS = [1000, 5000, 10000];
-const VALIDITY_DAYS = [30, 90];
+const AMOUNTS = [1000, 5000, 10000] as const;
+const VALIDITY_DAYS = [30, 90] as const;
 /** A card may be used within a year of being made. */
 const EXPIRES_IN_DAYS = 365;
 const MAX_COUNT = 1000;
@@ -25,8 +25,8 @@ if (!Number.isInteger(count) || count < 1 || count > MAX_COUNT) {
 
 const UNIQUE_VIOLATION = "23505";
 
-let connection;
-let pool;
+let connection: AppDatabase | undefined;
+let pool: pg.Pool | undefined;
 try {
   connection = await connectionUrl();
   pool = new pg.Pool({ connectionString: connection.url, max: 2 });
@@ -34,33 +34,35 @@ try {
   // The key the site hashes with: VOUCHER_HASH_KEY, or the one in DATA_DIR (as the site resolves it).
   const hashKey = voucherHashKey({ configured: process.env.VOUCHER_HASH_KEY, dataDir: path.resolve(process.env.DATA_DIR || "./data") });
   await applyMigrations(pool, rootDir);
-  const made = [];
+  const made: { serial: string; secret: string; amount: number; validityDays: number; expiresAt: Date }[] = [];
   while (made.length < count) {
     const index = made.length;
     const secret = newVoucherSecret();
     const serial = `SV${newVoucherSecret().slice(0, 10)}`;
-    const amount = AMOUNTS[index % AMOUNTS.length];
-    const validityDays = VALIDITY_DAYS[index % VALIDITY_DAYS.length];
+    const amount = AMOUNTS[index % AMOUNTS.length] ?? AMOUNTS[0];
+    const validityDays = VALIDITY_DAYS[index % VALIDITY_DAYS.length] ?? VALIDITY_DAYS[0];
     try {
-      const { rows } = await pool.query(
+      const { rows } = await pool.query<{ expires_at: Date }>(
         `insert into charging_vouchers (serial, secret_hash, amount, validity_days, expires_at)
          values ($1, $2, $3, $4, now() + make_interval(days => $5)) returning expires_at`,
         [serial, voucherSecretHash(hashKey, secret), amount, validityDays, EXPIRES_IN_DAYS],
       );
-      made.push({ serial, secret, amount, validityDays, expiresAt: rows[0].expires_at });
+      const [inserted] = rows;
+      if (!inserted) throw new Error("the voucher insert returned no row");
+      made.push({ serial, secret, amount, validityDays, expiresAt: inserted.expires_at });
     } catch (error) {
       // A serial or secret that is already taken (rare): draw again.
-      if (error.code !== UNIQUE_VIOLATION) throw error;
+      if (!(error instanceof pg.DatabaseError && error.code === UNIQUE_VIOLATION)) throw error;
     }
   }
-  const grouped = (secret) => secret.replace(/(\d{4})(?=\d)/g, "$1 ");
+  const grouped = (secret: string) => secret.replace(/(\d{4})(?=\d)/g, "$1 ");
   process.stdout.write(`${"serial".padEnd(14)}${"voucher (14 digits)".padEnd(22)}${"amount".padStart(8)}  ${"validity".padEnd(10)}expires\n`);
   for (const voucher of made) {
     process.stdout.write(`${voucher.serial.padEnd(14)}${grouped(voucher.secret).padEnd(22)}${String(voucher.amount).padStart(8)}  ${`${voucher.validityDays} days`.padEnd(10)}${voucher.expiresAt.toISOString().slice(0, 10)}\n`);
   }
   process.stdout.write(`${made.length} unused vouchers made: top up on /top-up or POST core/api/charging/vouchers/redeem.\n`);
 } catch (error) {
-  process.stderr.write(`${error.message}\n`);
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;
 } finally {
   await pool?.end();

@@ -10,12 +10,12 @@ import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { drizzle } from "drizzle-orm/node-postgres";
-import { connectionUrl } from "./app-database.js";
+import { connectionUrl, type AppDatabase } from "./app-database.ts";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Creates (or re-enrols) the admin on the database at `url`; answers the enrolment link. */
-export async function consoleAdmin({ url, email, name, siteUrl }) {
+export async function consoleAdmin({ url, email, name, siteUrl }: { url: string; email: string; name?: string; siteUrl: string }): Promise<{ staffId: number; token: string; created: boolean; link: string }> {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   try {
     const [{ applyMigrations }, schema, { createAdminEnrolment }] = await Promise.all([
@@ -33,7 +33,7 @@ export async function consoleAdmin({ url, email, name, siteUrl }) {
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  let options;
+  let options: { email?: string; name?: string };
   try {
     options = parseArgs({ options: { email: { type: "string" }, name: { type: "string" } } }).values;
   } catch {
@@ -47,7 +47,7 @@ if (isMain) {
     process.stderr.write('Usage: npm run console:admin -- --email admin@example.com [--name "Display name"]\n');
     process.exit(2);
   }
-  let connection;
+  let connection: AppDatabase | undefined;
   try {
     connection = await connectionUrl();
     const siteUrl = process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`;
@@ -55,7 +55,7 @@ if (isMain) {
     process.stdout.write(`${done.created ? "Admin account created" : "Existing account: new enrolment (admin role kept or added)"}: ${email}\n`);
     process.stdout.write(`One-time enrolment link (24 hours; any older link of this account no longer works):\n${done.link}\n`);
   } catch (error) {
-    process.stderr.write(`${error.message}\n`);
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;
   } finally {
     await connection?.stop();

@@ -8,28 +8,28 @@
 //  3. SIGTERM while the load runs: every request that reached the server is answered; the process exits 0.
 // PROOF_CONNECTIONS (100), PROOF_DURATION (30 s, the load around the database outage). Exit code 1 on any failure.
 import pg from "pg";
-import { prepareLoginBench, registerNumbers } from "./bench-login.js";
-import { createClient, positive, requireBuild, routeTable, runMix, startProofServer, workload } from "./proof-support.js";
+import { prepareLoginBench, registerNumbers } from "./bench-login.ts";
+import { createClient, positive, requireBuild, routeTable, runMix, startProofServer, workload, type ProofAnswer, type ProofServer } from "./proof-support.ts";
 
 const CONNECTIONS = positive("PROOF_CONNECTIONS", 100);
 const DURATION_S = positive("PROOF_DURATION", 30);
-const log = (message) => process.stderr.write(`proof:faults: ${message}\n`);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const log = (message: string) => process.stderr.write(`proof:faults: ${message}\n`);
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 requireBuild("proof:faults");
 const client = createClient(CONNECTIONS);
-let instance;
+let instance: ProofServer | undefined;
 const METRICS_TOKEN = "proof-faults-metrics-token";
 
 /** Connections the instance's pool has checked out (busy), from /metrics. */
-async function busyConnections(baseUrl) {
+async function busyConnections(baseUrl: string): Promise<number> {
   const answer = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   const text = await answer.text();
-  const gauge = (name) => Number(new RegExp(`^${name} (\\d+)$`, "m").exec(text)?.[1] ?? Number.NaN);
+  const gauge = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, "m").exec(text)?.[1] ?? Number.NaN);
   return gauge("db_pool_connections") - gauge("db_pool_idle_connections");
 }
 
-async function admin(url, statements) {
+async function admin(url: string, statements: readonly string[]): Promise<void> {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {
@@ -39,32 +39,33 @@ async function admin(url, statements) {
   }
 }
 
-async function main() {
-  instance = await startProofServer({ SHUTDOWN_DRAIN_MS: "1500", DATABASE_STATEMENT_TIMEOUT_MS: "2000", LOG_LEVEL: process.env.PROOF_LOG_LEVEL ?? "warn", METRICS_TOKEN });
-  const { baseUrl, smsc, server } = instance;
+async function main(): Promise<number> {
+  const started = await startProofServer({ SHUTDOWN_DRAIN_MS: "1500", DATABASE_STATEMENT_TIMEOUT_MS: "2000", LOG_LEVEL: process.env.PROOF_LOG_LEVEL ?? "warn", METRICS_TOKEN });
+  instance = started;
+  const { baseUrl, smsc, server } = started;
   const context = await prepareLoginBench({ baseUrl, smsc });
   const tokens = await registerNumbers(context, { count: 60, concurrency: 20 });
   const entries = [...tokens];
   const routes = workload(entries.map(([gsm, token]) => ({ gsm, token })));
   const lines = [""];
-  const failures = [];
+  const failures: string[] = [];
 
   // 1. Database outage in the middle of the load.
   const outageFrom = DURATION_S * 0.3 * 1000;
   const outageFor = Math.max(3_000, DURATION_S * 0.2 * 1000);
   let restoredAt = Infinity;
   let recoveredAt = Infinity;
-  let readyDuringOutage;
+  let readyDuringOutage: number | undefined;
   const timeline = (async () => {
     await sleep(outageFrom);
     log(`database outage for ${(outageFor / 1000).toFixed(0)} s`);
-    await admin(instance.adminUrl, ["alter database operator allow_connections false", "select pg_terminate_backend(pid) from pg_stat_activity where datname = 'operator'"]);
+    await admin(started.adminUrl, ["alter database operator allow_connections false", "select pg_terminate_backend(pid) from pg_stat_activity where datname = 'operator'"]);
     await sleep(outageFor / 2);
     const probe = createClient(1);
     readyDuringOutage = (await probe.request(baseUrl, { path: "/readyz" })).status;
     log(`/readyz during the outage: ${readyDuringOutage}`);
     await sleep(outageFor / 2);
-    await admin(instance.adminUrl, ["alter database operator allow_connections true"]);
+    await admin(started.adminUrl, ["alter database operator allow_connections true"]);
     restoredAt = performance.now();
     log("database accepts connections again");
     for (const giveUp = Date.now() + 60_000; Date.now() < giveUp; await sleep(100)) {
@@ -78,7 +79,7 @@ async function main() {
   })();
   const loadStarted = performance.now();
   // During the outage (and until the instance is ready again) a quick 503 is expected; at any other time, 200.
-  const judge = (answer, sentAt) => {
+  const judge = (answer: ProofAnswer, sentAt: number) => {
     if (answer.status === 200) return true;
     // Any request that was being answered while the database was away may be a quick 503.
     const answeredAt = loadStarted + sentAt + answer.ms;
@@ -107,12 +108,14 @@ async function main() {
 
   // 2. The SMSC goes away, then returns.
   log("SMSC outage");
-  const [gsm] = entries[0];
+  const [first] = entries;
+  if (!first) throw new Error("no number was registered");
+  const [gsm] = first;
   const login2 = () => client.request(baseUrl, { method: "POST", path: "/core/api/users/login2", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ gsm: context.encrypt(gsm) }).toString() });
   await smsc.stop();
   const down = await login2();
   await smsc.restart();
-  let up;
+  let up: ProofAnswer | undefined;
   for (let attempt = 0; attempt < 20 && up?.status !== 200; attempt++) {
     up = await login2();
     if (up.status !== 200) await sleep(500);
@@ -140,7 +143,7 @@ async function main() {
   await sleep(3_000);
   const terminatedAt = performance.now();
   server.kill("SIGTERM");
-  const exitCode = await Promise.race([instance.exited, sleep(60_000).then(() => "still running after 60 s")]);
+  const exitCode = await Promise.race([started.exited, sleep(60_000).then(() => "still running after 60 s")]);
   if (exitCode !== 0) log(`after SIGTERM: ${exitCode}`);
   const term = await termLoad;
   clearInterval(polling);
@@ -151,10 +154,10 @@ async function main() {
   if (exitCode !== 0) failures.push(`the process exited with ${exitCode} after SIGTERM`);
   if (termTable.unexpectedTotal > 0) failures.push(`SIGTERM: ${termTable.unexpectedTotal} requests not answered 200:\n${termTable.lines.join("\n")}`);
 
-  const serverProblems = instance.errorLines();
-  if (serverProblems.length > 0) failures.push(`server logged ${serverProblems.length} errors; first: ${serverProblems[0].slice(0, 300)}`);
+  const serverProblems = started.errorLines();
+  if (serverProblems.length > 0) failures.push(`server logged ${serverProblems.length} errors; first: ${serverProblems[0]?.slice(0, 300)}`);
   lines.push(...failures.map((failure) => `FAILED: ${failure}`), failures.length === 0 ? "RESULT: PASSED" : "RESULT: FAILED");
-  if (failures.length > 0) lines.push("server output (last lines):", ...instance.output().trim().split("\n").filter((line) => !line.includes("\"level\":30")).slice(-60));
+  if (failures.length > 0) lines.push("server output (last lines):", ...started.output().trim().split("\n").filter((line) => !line.includes("\"level\":30")).slice(-60));
   process.stdout.write(`${lines.join("\n")}\n`);
   return failures.length === 0 ? 0 : 1;
 }
@@ -165,8 +168,8 @@ main().then(
     await instance?.stop();
     process.exit(code);
   },
-  async (error) => {
-    process.stderr.write(`proof:faults: ${error.stack ?? error.message}\n`);
+  async (error: unknown) => {
+    process.stderr.write(`proof:faults: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     client.destroy();
     await instance?.stop();
     process.exit(1);

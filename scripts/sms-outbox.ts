@@ -20,37 +20,36 @@ if (values.help) {
 }
 const limit = Math.min(Math.max(Number.parseInt(values.limit, 10) || 10, 1), 1000);
 
-const quietLogger = { info() {}, warn() {}, debug() {}, error() {}, child() { return quietLogger; } };
-
-async function connectionUrl() {
+/** Unlike scripts/app-database.ts, never creates the embedded database: an outbox to read exists only once the site ran. */
+async function connectionUrl(): Promise<{ url: string; stop(): Promise<void> }> {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
   const dataDir = path.resolve(process.env.DATA_DIR || "./data");
   const socketDir = path.join(dataDir, "run");
-  const viaSocket = (database) => `postgresql://postgres@localhost/${database}?host=${encodeURIComponent(socketDir)}&port=${SOCKET_PORT}`;
+  const viaSocket = (database: string) => `postgresql://postgres@localhost/${database}?host=${encodeURIComponent(socketDir)}&port=${SOCKET_PORT}`;
   if (existsSync(path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`))) return { url: viaSocket(EMBEDDED_DATABASE_NAME), stop: async () => {} };
   if (!existsSync(path.join(dataDir, "postgres", "PG_VERSION"))) {
     throw new Error(`No database: DATABASE_URL is unset and ${dataDir} holds no embedded database yet (start the site once).`);
   }
-  const { startEmbeddedPostgres } = await import("../server/db/embedded-server.ts");
-  const embedded = await startEmbeddedPostgres(dataDir, quietLogger);
+  const [{ startEmbeddedPostgres }, { createLogger }] = await Promise.all([import("../server/db/embedded-server.ts"), import("../server/logger.ts")]);
+  const embedded = await startEmbeddedPostgres(dataDir, createLogger("silent"));
   return { url: embedded.url(EMBEDDED_DATABASE_NAME), stop: () => embedded.stop() };
 }
 
-const connection = await connectionUrl().catch((error) => {
-  process.stderr.write(`${error.message}\n`);
+const connection = await connectionUrl().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });
 const client = new pg.Client({ connectionString: connection.url });
 try {
   await client.connect();
-  const { rows } = await client.query(
+  const { rows } = await client.query<{ to: string; text: string; created_at: Date }>(
     `select "to", text, created_at from sms_outbox ${values.gsm ? `where "to" = $2` : ""} order by id desc limit $1`,
     values.gsm ? [limit, values.gsm] : [limit],
   );
   if (rows.length === 0) process.stdout.write(values.gsm ? `No message to ${values.gsm}.\n` : "The outbox is empty.\n");
   for (const row of rows) process.stdout.write(`${row.created_at.toISOString()}  ${row.to}  ${row.text}\n`);
 } catch (error) {
-  process.stderr.write(`Could not read the outbox: ${error.message}\n`);
+  process.stderr.write(`Could not read the outbox: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;
 } finally {
   await client.end().catch(() => {});

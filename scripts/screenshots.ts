@@ -6,9 +6,9 @@
 // Then Chromium (CHROMIUM_PATH, default /usr/bin/chromium), 360 px wide, in Arabic, one full-page PNG each.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { chromium } from "playwright-core";
-import { prepareLoginBench, registerNumbers } from "./bench-login.js";
-import { requireBuild, rootDir, startProofServer } from "./proof-support.js";
+import { chromium, type Browser } from "playwright-core";
+import { prepareLoginBench, registerNumbers } from "./bench-login.ts";
+import { requireBuild, rootDir, startProofServer } from "./proof-support.ts";
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const OUT_DIR = path.join(rootDir, "docs", "screenshots");
@@ -18,7 +18,7 @@ const LANGUAGE = "ar";
  * Each shot: the page, its file, and optionally the one element to capture (else the whole page) and
  * the FAQ to open first (a native disclosure).
  */
-const SHOTS = [
+const SHOTS: readonly { path: string; file: string; element?: string; open?: string }[] = [
   { path: "/home", file: "header-360-ar.png", element: "header" },
   { path: "/profile", file: "profile-360-ar.png" },
   { path: "/super-clip", file: "super-clip-360-ar.png" },
@@ -26,10 +26,10 @@ const SHOTS = [
   { path: "/support/FAQs", file: "faq-ussd-360-ar.png", element: "#faq-6", open: "#faq-6" },
 ];
 
-const log = (message) => process.stderr.write(`screenshots: ${message}\n`);
+const log = (message: string) => process.stderr.write(`screenshots: ${message}\n`);
 
 /** A form POST (or PUT) to the spec API with the subscriber's Bearer session; fails on anything but 200. */
-async function apiForm(baseUrl, token, apiPath, fields, method = "POST") {
+async function apiForm(baseUrl: string, token: string, apiPath: string, fields: Record<string, string>, method = "POST"): Promise<void> {
   const response = await fetch(`${baseUrl}${apiPath}`, {
     method,
     headers: { authorization: `Bearer ${token}`, "content-type": "application/x-www-form-urlencoded", "accept-language": LANGUAGE },
@@ -41,10 +41,12 @@ async function apiForm(baseUrl, token, apiPath, fields, method = "POST") {
 async function main() {
   requireBuild("screenshots");
   const server = await startProofServer({ LOG_LEVEL: "warn" });
-  let browser;
+  let browser: Browser | undefined;
   try {
     const login = await prepareLoginBench({ baseUrl: server.baseUrl, smsc: server.smsc });
-    const [[gsm, token]] = [...(await registerNumbers(login, { count: 1, concurrency: 1 }))];
+    const [registered] = await registerNumbers(login, { count: 1, concurrency: 1 });
+    if (!registered) throw new Error("no number was registered");
+    const [gsm, token] = registered;
     log(`subscriber ${gsm} registered`);
     await apiForm(server.baseUrl, token, "/core/api/users/updateProfile", { gsm, gender: "1", cityId: "1", jobId: "2", birthDate: "1992-03-14", address: "شارع بغداد، دمشق", email: "layla@example.com" }, "PUT");
     await apiForm(server.baseUrl, token, "/core/api/superClip/activate", {

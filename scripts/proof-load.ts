@@ -8,8 +8,8 @@
 // 30 s or more, at least 3) RSS grew more than 10 % from the first round to the last.
 // The short version (PROOF_DURATION=5 PROOF_ROUNDS=2 PROOF_CONNECTIONS=50) runs in `npm test` (tests/ops).
 import os from "node:os";
-import { prepareLoginBench, registerNumbers, runLoginFlows } from "./bench-login.js";
-import { createClient, positive, requireBuild, routeTable, rssBytes, runMix, startProofServer, workload } from "./proof-support.js";
+import { prepareLoginBench, registerNumbers, runLoginFlows, type LoginPhase } from "./bench-login.ts";
+import { createClient, positive, requireBuild, routeTable, rssBytes, runMix, startProofServer, workload, type MixRun, type ProofServer } from "./proof-support.ts";
 
 const CONNECTIONS = positive("PROOF_CONNECTIONS", 200);
 const DURATION_S = positive("PROOF_DURATION", 60);
@@ -17,15 +17,16 @@ const ROUNDS = positive("PROOF_ROUNDS", 3);
 const NUMBERS = positive("PROOF_NUMBERS", 300);
 const LOGIN_FLOWS_IN_FLIGHT = Math.min(20, Math.max(2, Math.round(CONNECTIONS / 10)));
 const RSS_GROWTH_LIMIT = 0.1;
-const log = (message) => process.stderr.write(`proof:load: ${message}\n`);
+const log = (message: string) => process.stderr.write(`proof:load: ${message}\n`);
 
 requireBuild("proof:load");
 const client = createClient(CONNECTIONS);
 
-let instance;
-async function main() {
-  instance = await startProofServer();
-  const { baseUrl, smsc, server } = instance;
+let instance: ProofServer | undefined;
+async function main(): Promise<number> {
+  const started = await startProofServer();
+  instance = started;
+  const { baseUrl, smsc, server } = started;
   log(`server ready on ${baseUrl}; registering ${NUMBERS} numbers (not measured)`);
   const context = await prepareLoginBench({ baseUrl, smsc });
   const tokens = await registerNumbers(context, { count: NUMBERS, concurrency: 50 });
@@ -37,7 +38,7 @@ async function main() {
   log("warm-up 5 s");
   await runMix({ baseUrl, client, routes, connections: CONNECTIONS, seconds: 5 });
   const rss = [{ after: "warm-up", bytes: rssBytes(server.pid) }];
-  const rounds = [];
+  const rounds: { result: MixRun; logins: LoginPhase }[] = [];
   for (let index = 1; index <= ROUNDS; index++) {
     log(`round ${index}/${ROUNDS}: ${DURATION_S} s at ${CONNECTIONS} connections + ${LOGIN_FLOWS_IN_FLIGHT} login flows in flight`);
     const [result, logins] = await Promise.all([
@@ -57,14 +58,16 @@ async function main() {
   const allSeconds = rounds.reduce((sum, { result }) => sum + result.seconds, 0);
   lines.push(`login flows (login2 → SMS → signin): ${loginFlows} completed, ${loginFailed} failed, p99 ${Math.max(...rounds.map(({ logins }) => logins.latencyMs.p99 ?? 0)).toFixed(0)} ms`);
   lines.push(`throughput: ${(allRequests / allSeconds).toFixed(1)} requests/s (plus ${(loginFlows / allSeconds).toFixed(1)} login flows/s)`);
-  const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
+  const mb = (bytes: number | undefined) => (bytes === undefined ? "?" : (bytes / 1024 / 1024).toFixed(1));
   lines.push(`server RSS: ${rss.map((sample) => `${sample.after} ${mb(sample.bytes)} MB`).join(", ")}`);
-  const growth = (rss.at(-1).bytes - rss[1].bytes) / rss[1].bytes;
+  // From round 1 to the last (NaN when /proc could not be read: not judged then).
+  const firstRound = rss[1]?.bytes ?? Number.NaN;
+  const growth = ((rss.at(-1)?.bytes ?? Number.NaN) - firstRound) / firstRound;
   // Memory is judged on rounds long enough for the heap to settle (the short version's are not).
   const judgeMemory = ROUNDS >= 3 && DURATION_S >= 30;
   lines.push(`RSS growth from round 1 to round ${ROUNDS}: ${(growth * 100).toFixed(1)} % (limit ${RSS_GROWTH_LIMIT * 100} %${judgeMemory ? "" : "; not judged: rounds shorter than 30 s or fewer than 3"})`);
-  const serverProblems = instance.errorLines();
-  if (serverProblems.length > 0) lines.push(`server errors logged: ${serverProblems.length}; first: ${serverProblems[0].slice(0, 300)}`);
+  const serverProblems = started.errorLines();
+  if (serverProblems.length > 0) lines.push(`server errors logged: ${serverProblems.length}; first: ${serverProblems[0]?.slice(0, 300)}`);
   const failed = table.unexpectedTotal > 0 || loginFailed > 0 || (judgeMemory && growth > RSS_GROWTH_LIMIT) || serverProblems.length > 0;
   lines.push(failed ? "RESULT: FAILED" : "RESULT: PASSED");
   process.stdout.write(`${lines.join("\n")}\n`);
@@ -81,8 +84,8 @@ main().then(
     await cleanup();
     process.exit(code);
   },
-  async (error) => {
-    process.stderr.write(`proof:load: ${error.stack ?? error.message}\n`);
+  async (error: unknown) => {
+    process.stderr.write(`proof:load: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     await cleanup();
     process.exit(1);
   },

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run audit:lighthouse`: Lighthouse (mobile preset, its default simulated throttling) on the pages of
-// scripts/audited-pages.js in Arabic and English, against the built site.
+// scripts/audited-pages.ts in Arabic and English, against the built site.
 //
 //  1. Needs the build (`npm run build`); builds nothing itself.
 //  2. Starts the production server on a fresh embedded database in a temporary DATA_DIR and a free port
@@ -17,32 +17,54 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import lighthouse from "lighthouse";
-import { AUDITED_LANGUAGES, AUDITED_PAGES } from "./audited-pages.js";
-import { prepareLoginBench, registerNumbers } from "./bench-login.js";
-import { requireBuild, rootDir, startProofServer } from "./proof-support.js";
+import lighthouse, { type Result as LighthouseResult } from "lighthouse";
+import type { Language } from "../common/language.ts";
+import { AUDITED_LANGUAGES, AUDITED_PAGES } from "./audited-pages.ts";
+import { prepareLoginBench, registerNumbers } from "./bench-login.ts";
+import { requireBuild, rootDir, startProofServer } from "./proof-support.ts";
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const REPORTS_DIR = path.join(rootDir, "reports", "lighthouse");
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+type Category = (typeof CATEGORIES)[number];
 /** The targets of issue 8, as Lighthouse scores (0–100). */
-const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+const TARGETS: Record<Category, number> = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 const RUN_ATTEMPTS = 3;
-const CATEGORY_TITLES = { performance: "perf", accessibility: "a11y", "best-practices": "best pr.", seo: "SEO" };
+const CATEGORY_TITLES: Record<Category, string> = { performance: "perf", accessibility: "a11y", "best-practices": "best pr.", seo: "SEO" };
 
-const log = (message) => process.stderr.write(`audit:lighthouse: ${message}\n`);
+/** An audit that costs a page points. */
+interface FailingAudit {
+  id: string;
+  title: string;
+  score: number;
+  value: string | undefined;
+}
+
+/** One page in one language: its scores (0–100) and failing audits by category; `error` when Lighthouse could not audit it. */
+interface PageResult {
+  path: string;
+  language: Language;
+  error?: true;
+  finalUrl?: string;
+  scores: Partial<Record<Category, number>>;
+  failing: Record<Category, FailingAudit[]>;
+  warnings?: string[];
+}
+
+const log = (message: string) => process.stderr.write(`audit:lighthouse: ${message}\n`);
 
 /** Starts Chromium with a DevTools port of its choosing and a throw-away profile; answers the port. */
-async function launchChromium() {
+async function launchChromium(): Promise<{ port: number; close(): Promise<void> }> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: install Debian's package (apt-get install chromium) or set CHROMIUM_PATH`);
   const profileDir = mkdtempSync(path.join(os.tmpdir(), "operator-lighthouse-"));
   const child = spawn(CHROMIUM_PATH, [...CHROMIUM_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profileDir}`, "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
   const exited = new Promise((resolve) => child.once("exit", resolve));
-  const port = await new Promise((resolve, reject) => {
+  const port = await new Promise<number>((resolve, reject) => {
     let output = "";
     const timer = setTimeout(() => reject(new Error(`Chromium gave no DevTools address within 30 s:\n${output}`)), 30_000);
     child.stderr.setEncoding("utf8");
-    child.stderr.on("data", (chunk) => {
+    child.stderr.on("data", (chunk: string) => {
       output = (output + chunk).slice(-20_000);
       const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
       if (match) {
@@ -66,9 +88,9 @@ async function launchChromium() {
 }
 
 /** Audits that cost the page points: a failed binary check, or a metric or insight scoring below 0.9. */
-function failingAudits(lhr, categoryId) {
-  const failing = [];
-  for (const ref of lhr.categories[categoryId].auditRefs) {
+function failingAudits(lhr: LighthouseResult, categoryId: Category): FailingAudit[] {
+  const failing: FailingAudit[] = [];
+  for (const ref of lhr.categories[categoryId]?.auditRefs ?? []) {
     const audit = lhr.audits[ref.id];
     if (!audit || audit.score === null) continue;
     const limit = audit.scoreDisplayMode === "binary" ? 1 : 0.9;
@@ -83,13 +105,16 @@ function failingAudits(lhr, categoryId) {
  * sometimes loses the trace of a page load: NO_NAVSTART) is tried again, twice at most. Answers the result,
  * or undefined when every try broke.
  */
-async function auditPage(url, cookie, port, name) {
+async function auditPage(url: string, cookie: string, port: number, name: string): Promise<LighthouseResult | undefined> {
   for (let attempt = 1; attempt <= RUN_ATTEMPTS; attempt++) {
     const runnerResult = await lighthouse(url, { port, output: ["json", "html"], logLevel: "error", extraHeaders: { Cookie: cookie } });
     const lhr = runnerResult?.lhr;
     if (runnerResult && lhr && !lhr.runtimeError) {
-      writeFileSync(path.join(REPORTS_DIR, `${name}.report.json`), runnerResult.report[0]);
-      writeFileSync(path.join(REPORTS_DIR, `${name}.report.html`), runnerResult.report[1]);
+      // Asked for ["json", "html"]: one report of each, in that order.
+      const [json, html] = Array.isArray(runnerResult.report) ? runnerResult.report : [runnerResult.report];
+      if (json === undefined || html === undefined) throw new Error(`Lighthouse gave no JSON and HTML report for ${url}`);
+      writeFileSync(path.join(REPORTS_DIR, `${name}.report.json`), json);
+      writeFileSync(path.join(REPORTS_DIR, `${name}.report.html`), html);
       return lhr;
     }
     log(`  run ${attempt} of ${RUN_ATTEMPTS} broke: ${lhr?.runtimeError ? `${lhr.runtimeError.code} ${lhr.runtimeError.message}` : "no result"}`);
@@ -97,21 +122,21 @@ async function auditPage(url, cookie, port, name) {
   return undefined;
 }
 
-const reportName = (pagePath, language) => `${pagePath.replace(/^\//, "").replace(/[^\w-]+/g, "_")}.${language}`;
-const pad = (text, width, right = false) => (right ? String(text).padStart(width) : String(text).padEnd(width));
+const reportName = (pagePath: string, language: Language) => `${pagePath.replace(/^\//, "").replace(/[^\w-]+/g, "_")}.${language}`;
+const pad = (text: string | number, width: number, right = false) => (right ? String(text).padStart(width) : String(text).padEnd(width));
 
-async function main() {
+async function main(): Promise<void> {
   requireBuild("audit:lighthouse");
   log("starting the production server on a fresh embedded database");
   const server = await startProofServer({ LOG_LEVEL: "warn" });
-  let chromium;
+  let chromium: Awaited<ReturnType<typeof launchChromium>> | undefined;
   try {
     const login = await prepareLoginBench({ baseUrl: server.baseUrl, smsc: server.smsc });
     const [sessionToken] = (await registerNumbers(login, { count: 1, concurrency: 1 })).values();
     chromium = await launchChromium();
     mkdirSync(REPORTS_DIR, { recursive: true });
 
-    const results = [];
+    const results: PageResult[] = [];
     for (const { path: pagePath, subscriber } of AUDITED_PAGES) {
       for (const language of AUDITED_LANGUAGES) {
         const cookie = [`lang=${language}`, ...(subscriber ? [`session=${sessionToken}`] : [])].join("; ");
@@ -121,11 +146,14 @@ async function main() {
         }
         const lhr = await auditPage(`${server.baseUrl}${pagePath}`, cookie, chromium.port, reportName(pagePath, language));
         if (!lhr) {
-          results.push({ path: pagePath, language, error: true, scores: {}, failing: Object.fromEntries(Object.keys(TARGETS).map((id) => [id, []])) });
+          results.push({ path: pagePath, language, error: true, scores: {}, failing: byCategory(() => []) });
           continue;
         }
-        const scores = Object.fromEntries(Object.keys(TARGETS).map((id) => [id, lhr.categories[id]?.score == null ? undefined : Math.round(lhr.categories[id].score * 100)]));
-        const failing = Object.fromEntries(Object.keys(TARGETS).map((id) => [id, failingAudits(lhr, id)]));
+        const scores = byCategory((id) => {
+          const score = lhr.categories[id]?.score;
+          return score == null ? undefined : Math.round(score * 100);
+        });
+        const failing = byCategory((id) => failingAudits(lhr, id));
         results.push({ path: pagePath, language, finalUrl: lhr.finalDisplayedUrl, scores, failing, warnings: lhr.runWarnings });
       }
     }
@@ -145,16 +173,28 @@ async function main() {
   }
 }
 
-function lighthouseVersion() {
+/** An object with one entry per category. */
+function byCategory<T>(value: (id: Category) => T): Record<Category, T> {
+  return { performance: value("performance"), accessibility: value("accessibility"), "best-practices": value("best-practices"), seo: value("seo") };
+}
+
+function lighthouseVersion(): string | undefined {
   try {
-    return JSON.parse(readFileSync(path.join(rootDir, "node_modules", "lighthouse", "package.json"), "utf8")).version;
+    const manifest: unknown = JSON.parse(readFileSync(path.join(rootDir, "node_modules", "lighthouse", "package.json"), "utf8"));
+    return typeof manifest === "object" && manifest !== null && "version" in manifest && typeof manifest.version === "string" ? manifest.version : undefined;
   } catch {
     return undefined;
   }
 }
 
-function printReport(results) {
-  const categories = Object.keys(TARGETS);
+/** Below the target, or not scored at all. */
+function misses(result: PageResult, id: Category): boolean {
+  const score = result.scores[id];
+  return score === undefined || score < TARGETS[id];
+}
+
+function printReport(results: readonly PageResult[]): void {
+  const categories = CATEGORIES;
   const lines = ["", `Lighthouse ${lighthouseVersion() ?? ""} (mobile, simulated throttling); targets: ${categories.map((id) => `${CATEGORY_TITLES[id]} ≥ ${TARGETS[id]}`).join(", ")}`];
   lines.push([pad("page", 34), pad("lang", 4), ...categories.map((id) => pad(CATEGORY_TITLES[id], 8, true))].join("  "));
   for (const result of results) {
@@ -162,24 +202,24 @@ function printReport(results) {
       [
         pad(result.path, 34),
         pad(result.language, 4),
-        ...categories.map((id) => pad(`${result.scores[id] ?? "-"}${result.scores[id] !== undefined && result.scores[id] < TARGETS[id] ? " ✗" : "  "}`, 8, true)),
+        ...categories.map((id) => pad(`${result.scores[id] ?? "-"}${result.scores[id] !== undefined && misses(result, id) ? " ✗" : "  "}`, 8, true)),
       ].join("  "),
     );
   }
-  const below = results.filter((result) => categories.some((id) => result.scores[id] === undefined || result.scores[id] < TARGETS[id]));
+  const below = results.filter((result) => categories.some((id) => misses(result, id)));
   lines.push("");
   if (below.length === 0) {
     lines.push("Every page meets every target.");
   } else {
     lines.push(`Below target (${below.length} of ${results.length} page × language):`);
     for (const result of below) {
-      const misses = categories.filter((id) => result.scores[id] === undefined || result.scores[id] < TARGETS[id]);
-      lines.push(`  ${result.path} (${result.language}): ${misses.map((id) => `${CATEGORY_TITLES[id]} ${result.scores[id] ?? "-"}`).join(", ")}`);
+      const missed = categories.filter((id) => misses(result, id));
+      lines.push(`  ${result.path} (${result.language}): ${missed.map((id) => `${CATEGORY_TITLES[id]} ${result.scores[id] ?? "-"}`).join(", ")}`);
     }
   }
   // The failing audits once each, with the pages that fail them: the to-do list.
   for (const id of categories) {
-    const audits = new Map();
+    const audits = new Map<string, { title: string; pages: string[] }>();
     for (const result of results) {
       for (const audit of result.failing[id]) {
         const entry = audits.get(audit.id) ?? { title: audit.title, pages: [] };

@@ -10,7 +10,7 @@ export const BENCH_BUNDLE_ID = 101;
 /** Enough for every activation a bench run can make on one number (the line's check keeps it ≥ 0). */
 const BENCH_BALANCE = 1_000_000_000;
 
-export async function prepareCharging(dataDir, gsms, log) {
+export async function prepareCharging(dataDir: string, gsms: readonly string[], log: (message: string) => void): Promise<void> {
   const socketDir = path.join(dataDir, "run");
   const pool = new pg.Pool({ connectionString: `postgresql://postgres@localhost/operator?host=${encodeURIComponent(socketDir)}&port=5432`, max: 1 });
   try {

@@ -1,10 +1,14 @@
 // The pages whose weight and quality we watch, each in both languages: the budget test
 // (tests/e2e/budgets.test.ts) and `npm run audit:lighthouse` measure the same list.
+import type { Language } from "../common/language.ts";
 
-/** @typedef {{ path: string, subscriber?: boolean }} AuditedPage */
+export interface AuditedPage {
+  path: string;
+  /** Opened with a logged-in session (the page is guarded). */
+  subscriber?: boolean;
+}
 
-/** @type {readonly AuditedPage[]} `subscriber`: opened with a logged-in session (the page is guarded). */
-export const AUDITED_PAGES = [
+export const AUDITED_PAGES: readonly AuditedPage[] = [
   { path: "/home" },
   { path: "/bundles" },
   { path: "/bundle-details/data/101" },
@@ -16,5 +20,4 @@ export const AUDITED_PAGES = [
   { path: "/super-clip", subscriber: true },
 ];
 
-/** @type {readonly ("ar" | "en")[]} */
-export const AUDITED_LANGUAGES = ["ar", "en"];
+export const AUDITED_LANGUAGES: readonly Language[] = ["ar", "en"];

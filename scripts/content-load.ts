@@ -7,12 +7,12 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { connectionUrl } from "./app-database.js";
+import { connectionUrl, type AppDatabase } from "./app-database.ts";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-let connection;
-let pool;
+let connection: AppDatabase | undefined;
+let pool: pg.Pool | undefined;
 try {
   connection = await connectionUrl();
   pool = new pg.Pool({ connectionString: connection.url, max: 2 });
@@ -25,7 +25,7 @@ try {
   for (const [file, count] of Object.entries(counts)) process.stdout.write(`${file.padEnd(28)} ${count}\n`);
   process.stdout.write("Content loaded; the search index is rebuilt.\n");
 } catch (error) {
-  process.stderr.write(`${error.message}\n`);
+  process.stderr.write(`${(error as Error).message}\n`);
   process.exitCode = 1;
 } finally {
   await pool?.end();

@@ -5,14 +5,14 @@
 //  2. Starts the production server (server/serve.js --seed) on a fresh embedded PostgreSQL in a
 //     temporary DATA_DIR and a free port, and measures the time from spawn to the first 200 of /readyz.
 //  3. Registers BENCH_NUMBERS new numbers (signup2 + signin; setup, not timed) and measures the whole
-//     login flow, login2 → code SMS → signin, as flows/s and latency (scripts/bench-login.js). The server
+//     login flow, login2 → code SMS → signin, as flows/s and latency (scripts/bench-login.ts). The server
 //     sends its SMS over SMPP to a small SMSC the bench runs on loopback, which passes each code to its flow.
 //     The OTP resend delay and sending limits are raised through the environment so that no flow is refused.
-//  4. Runs the load from a separate Node process (scripts/bench-load.js, autocannon), one target at a
+//  4. Runs the load from a separate Node process (scripts/bench-load.ts, autocannon), one target at a
 //     time: warm-up, then the measured run; the authenticated target (numbers/user) sends the sessions of
 //     the registered numbers in turn. Every request sends Accept-Encoding: gzip.
 //     My line (issue 16): GET /my-line signed in, and POST charging/bundles/activate, each request a new
-//     order (a fresh idempotency key) on lines given a balance first (scripts/bench-charging.js).
+//     order (a fresh idempotency key) on lines given a balance first (scripts/bench-charging.ts).
 //  5. Samples the server process's resident memory (VmRSS) every 100 ms and keeps the peak.
 //  6. Computes the gzip size of the JavaScript /home loads before it is interactive (plus CSS and
 //     preloaded fonts) from the served HTML and the files in build/client.
@@ -34,18 +34,20 @@
 // but never make the command fail: they depend on the machine.
 //
 // Units: KB = 1024 bytes, MB = 1024 KB.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
+import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
-import { startAppProcess } from "./app-process.js";
-import { BENCH_OTP_LIMITS, prepareLoginBench, registerNumbers, runLoginFlows, startBenchSmsc } from "./bench-login.js";
-import { INVENTORY_SEARCHES, prepareInventory } from "./bench-inventory.js";
-import { BENCH_BUNDLE_ID, prepareCharging } from "./bench-charging.js";
+import type { Language } from "../common/language.ts";
+import { startAppProcess } from "./app-process.ts";
+import { BENCH_OTP_LIMITS, prepareLoginBench, registerNumbers, runLoginFlows, startBenchSmsc, type BenchSmsc, type LatencyFigures } from "./bench-login.ts";
+import { INVENTORY_SEARCHES, prepareInventory } from "./bench-inventory.ts";
+import { BENCH_BUNDLE_ID, prepareCharging } from "./bench-charging.ts";
+import type { LoadConfig, LoadFigures, LoadOutput, LoadTarget } from "./bench-load.ts";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const clientDir = path.join(rootDir, "build", "client");
@@ -61,7 +63,7 @@ const ONLY = benchOnly(process.env.BENCH_ONLY);
 const READY_TARGET_MS = 3_000;
 const JS_TARGET_KB = 150;
 /** Throughput targets as a share of the static asset's (issue 8): cached guest pages, a signed-in page. */
-const RATIO_TARGETS = { homeAr: 0.8, homeEn: 0.8, profileAr: 0.2, myLineAr: 0.2 };
+const RATIO_TARGETS: Record<string, number> = { homeAr: 0.8, homeEn: 0.8, profileAr: 0.2, myLineAr: 0.2 };
 const READY_TIMEOUT_MS = 90_000;
 const RSS_SAMPLE_MS = 100;
 /** zlib level used for the JS/CSS size figures (the maximum; close to what a static pre-compression would give). */
@@ -70,14 +72,14 @@ const GZIP_LEVEL = 9;
 const ACCEPT_ENCODING = "gzip";
 
 /** BENCH_ONLY: unset (everything) or "numbers"; anything else is refused rather than silently ignored. */
-function benchOnly(raw) {
+function benchOnly(raw: string | undefined): "numbers" | undefined {
   if (raw === undefined || raw === "") return undefined;
   if (raw === "numbers") return raw;
   process.stderr.write(`bench: BENCH_ONLY=${raw} is not known (numbers); stopping\n`);
   process.exit(2);
 }
 
-function positiveNumber(name, fallback, { allowZero = false } = {}) {
+function positiveNumber(name: string, fallback: number, { allowZero = false }: { allowZero?: boolean } = {}): number {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
@@ -88,38 +90,37 @@ function positiveNumber(name, fallback, { allowZero = false } = {}) {
   return value;
 }
 
-const log = (message) => process.stderr.write(`bench: ${message}\n`);
-const kb = (bytes) => bytes / 1024;
-const fmt = (value, digits = 1) => (value === undefined || value === null || Number.isNaN(value) ? "-" : value.toFixed(digits));
+const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
+const kb = (bytes: number) => bytes / 1024;
+const fmt = (value: number | undefined | null, digits = 1) => (value === undefined || value === null || Number.isNaN(value) ? "-" : value.toFixed(digits));
 
 // ---------------------------------------------------------------------------------------------------
 // State shared with the clean-up, which may run from an error, a signal or the normal end.
 
-/** @type {import("node:child_process").ChildProcess | undefined} */
-let server;
-/** @type {Promise<number | null> | undefined} */
-let serverExited;
-/** @type {import("node:child_process").ChildProcess | undefined} */
-let loadChild;
-/** @type {string | undefined} */
-let dataDir;
-/** @type {Awaited<ReturnType<typeof startBenchSmsc>> | undefined} */
-let smsc;
-/** @type {NodeJS.Timeout | undefined} */
-let rssTimer;
-/** The server's last output lines (scripts/app-process.js keeps them). */
+let server: ChildProcess | undefined;
+/** The exit code, or the signal that ended it. */
+let serverExited: Promise<number | NodeJS.Signals | null> | undefined;
+let loadChild: ChildProcess | undefined;
+let dataDir: string | undefined;
+let smsc: BenchSmsc | undefined;
+let rssTimer: NodeJS.Timeout | undefined;
+/** The server's last output lines (scripts/app-process.ts keeps them). */
 let serverOutput = () => "";
-let cleanupPromise;
+let cleanupPromise: Promise<void> | undefined;
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
 
 /** Stops the load generator and the server, removes the temporary data directory. Safe to call twice. */
-function cleanup() {
+function cleanup(): Promise<void> {
   cleanupPromise ??= (async () => {
     if (rssTimer) clearInterval(rssTimer);
     if (loadChild && loadChild.exitCode === null && loadChild.signalCode === null) loadChild.kill("SIGTERM");
     if (server && server.exitCode === null && server.signalCode === null) {
       // The server shuts down gracefully on SIGTERM: closes connections, then stops its PostgreSQL.
       server.kill("SIGTERM");
-      const timeout = new Promise((resolve) => setTimeout(() => resolve("timeout"), 30_000).unref());
+      const timeout = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), 30_000).unref());
       if ((await Promise.race([serverExited, timeout])) === "timeout") {
         log("the server did not stop within 30 s of SIGTERM; killing it");
         server.kill("SIGKILL");
@@ -132,7 +133,7 @@ function cleanup() {
       try {
         rmSync(dataDir, { recursive: true, force: true });
       } catch (error) {
-        log(`could not remove ${dataDir}: ${error.message}`);
+        log(`could not remove ${dataDir}: ${messageOf(error)}`);
       }
     }
   })();
@@ -140,7 +141,7 @@ function cleanup() {
 }
 
 let interrupted = false;
-for (const signal of ["SIGINT", "SIGTERM"]) {
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     if (interrupted) return;
     interrupted = true;
@@ -153,9 +154,9 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 // 1. Build when needed.
 
 /** Newest modification time (ms) of the files under the given paths (directories are walked). */
-function newestMtime(paths) {
+function newestMtime(paths: readonly string[]): number {
   let newest = 0;
-  const visit = (target) => {
+  const visit = (target: string) => {
     if (!existsSync(target)) return;
     const stats = statSync(target);
     if (stats.isDirectory()) {
@@ -168,11 +169,11 @@ function newestMtime(paths) {
   return newest;
 }
 
-function buildIfNeeded() {
+function buildIfNeeded(): void {
   const bundle = path.join(rootDir, "build", "server", "index.js");
   // The sources of the build (the brief: app/, server/, common/) plus the two build configuration files.
   const sources = ["app", "server", "common", "vite.config.ts", "react-router.config.ts"].map((name) => path.join(rootDir, name));
-  let reason;
+  let reason: string | undefined;
   if (!existsSync(bundle)) reason = "build/server/index.js is missing";
   else if (newestMtime(sources) > statSync(bundle).mtimeMs) reason = "sources are newer than build/server/index.js";
   if (!reason) {
@@ -190,7 +191,7 @@ function buildIfNeeded() {
  * `npm run build` during the bench (for example by a test run) replaces build/ under the running server,
  * which then answers 404/500 for assets: comparing the fingerprint before and after detects it.
  */
-function buildFingerprint() {
+function buildFingerprint(): string {
   try {
     const bundle = statSync(path.join(rootDir, "build", "server", "index.js")).mtimeMs;
     const assets = readdirSync(path.join(clientDir, "assets")).sort().join(",");
@@ -204,27 +205,32 @@ function buildFingerprint() {
 // 2. Start the server.
 
 /** A TCP port that is free right now on 127.0.0.1 (asked from the OS, then released). */
-function freePort() {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.unref();
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
+      const { port } = probe.address() as AddressInfo;
       probe.close(() => resolve(port));
     });
   });
 }
 
-/**
- * One GET; resolves with the status, headers, the bytes as received (`wire`) and the decoded body.
- * @returns {Promise<{ status: number, headers: http.IncomingHttpHeaders, wire: Buffer, body: Buffer }>}
- */
-function get(url, headers = {}, timeoutMs = 10_000) {
+/** One GET's answer: the status, headers, the bytes as received (`wire`) and the decoded body. */
+interface GetAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  wire: Buffer;
+  body: Buffer;
+}
+
+/** One GET; resolves with the status, headers, the bytes as received (`wire`) and the decoded body. */
+function get(url: string, headers: Record<string, string> = {}, timeoutMs = 10_000): Promise<GetAnswer> {
   return new Promise((resolve, reject) => {
     const request = http.get(url, { headers: { "accept-encoding": ACCEPT_ENCODING, ...headers }, timeout: timeoutMs }, (response) => {
-      const chunks = [];
-      response.on("data", (chunk) => chunks.push(chunk));
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("error", reject);
       response.on("end", () => {
         const wire = Buffer.concat(chunks);
@@ -235,7 +241,7 @@ function get(url, headers = {}, timeoutMs = 10_000) {
           else if (encoding === "br") body = zlib.brotliDecompressSync(wire);
           else if (encoding === "deflate") body = zlib.inflateSync(wire);
         } catch (error) {
-          reject(new Error(`${url}: cannot decode ${encoding} body: ${error.message}`));
+          reject(new Error(`${url}: cannot decode ${encoding} body: ${messageOf(error)}`));
           return;
         }
         resolve({ status: response.statusCode ?? 0, headers: response.headers, wire, body });
@@ -247,7 +253,7 @@ function get(url, headers = {}, timeoutMs = 10_000) {
 }
 
 /** Reads VmRSS (bytes) of a process from /proc; undefined when it is not available (not Linux, exited). */
-function rssBytes(pid) {
+function rssBytes(pid: number | undefined): number | undefined {
   try {
     const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
     return match ? Number(match[1]) * 1024 : undefined;
@@ -258,29 +264,31 @@ function rssBytes(pid) {
 
 const rss = { peakBytes: 0, samples: 0 };
 
-async function startServer() {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "operator-bench-"));
+async function startServer(): Promise<{ baseUrl: string; readyMs: number; dataDir: string }> {
+  const directory = mkdtempSync(path.join(os.tmpdir(), "operator-bench-"));
+  dataDir = directory;
   // mkdtemp creates the directory with mode 0700. When the app runs as root, the embedded PostgreSQL
   // runs as the `postgres` user, which must be able to traverse this directory to reach DATA_DIR/postgres.
-  chmodSync(dataDir, 0o711);
+  chmodSync(directory, 0o711);
   const port = await freePort();
-  if (SMS_MODE === "smpp") smsc = await startBenchSmsc();
-  const env = {
+  const benchSmsc = SMS_MODE === "smpp" ? await startBenchSmsc() : undefined;
+  smsc = benchSmsc;
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
+    DATA_DIR: directory,
     DATABASE_URL: "", // empty = unset for the app: always the fresh embedded PostgreSQL
     LOG_LEVEL: "warn",
-    ...(SMS_MODE === "smpp"
-      ? { NODE_ENV: "production", SMS_DRIVER: "smpp", SMPP_URL: smsc.url }
+    ...(benchSmsc
+      ? { NODE_ENV: "production", SMS_DRIVER: "smpp", SMPP_URL: benchSmsc.url }
       : { NODE_ENV: "development", SMS_DRIVER: "outbox" }),
     ...BENCH_OTP_LIMITS,
   };
   log(`OTP limits raised for the bench: ${Object.entries(BENCH_OTP_LIMITS).map(([name, value]) => `${name}=${value}`).join(", ")}`);
-  log(SMS_MODE === "smpp" ? `SMS: smpp driver to the bench SMSC at ${smsc.url.replace(/\/\/[^@]*@/, "//")}` : "SMS: outbox driver, NODE_ENV=development (BENCH_SMS=outbox)");
+  log(benchSmsc ? `SMS: smpp driver to the bench SMSC at ${benchSmsc.url.replace(/\/\/[^@]*@/, "//")}` : "SMS: outbox driver, NODE_ENV=development (BENCH_SMS=outbox)");
   const baseUrl = `http://127.0.0.1:${port}`;
-  log(`starting the server on ${baseUrl} (DATA_DIR ${dataDir})`);
+  log(`starting the server on ${baseUrl} (DATA_DIR ${directory})`);
 
   // The server's output (warnings and errors at LOG_LEVEL=warn) is kept for the report; its resident memory
   // (4.) is sampled from the spawn to the end of the load; ready is the first 200 of /readyz.
@@ -291,7 +299,7 @@ async function startServer() {
     readyPath: "/readyz",
     onSpawn(child, output) {
       server = child;
-      serverExited = new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)));
+      serverExited = new Promise((resolve) => child.once("exit", (code: number | null, signal: NodeJS.Signals | null) => resolve(code ?? signal)));
       serverOutput = output;
       rssTimer = setInterval(() => {
         const bytes = rssBytes(child.pid);
@@ -303,30 +311,30 @@ async function startServer() {
   });
   const readyMs = app.readyMs;
   log(`ready after ${Math.round(readyMs)} ms`);
-  return { baseUrl, readyMs };
+  return { baseUrl, readyMs, dataDir: directory };
 }
 
 // ---------------------------------------------------------------------------------------------------
 // 5. JavaScript /home loads before it is interactive.
 
 /** Absolute path in build/client of a same-site asset URL path, or undefined when it is not a file there. */
-function assetFile(urlPath) {
+function assetFile(urlPath: string): string | undefined {
   const file = path.join(clientDir, decodeURIComponent(urlPath));
   if (!file.startsWith(clientDir + path.sep) || !existsSync(file) || !statSync(file).isFile()) return undefined;
   return file;
 }
 
 /** Static import/export-from specifiers of a JS module (not `import("…")`, which is loaded later). */
-function staticImports(source) {
-  const specifiers = new Set();
+function staticImports(source: string): string[] {
+  const specifiers = new Set<string>();
   // `import x from "…"`, `import{a as b}from"…"`, `export*from"…"`, `export{a}from"…"`.
-  for (const match of source.matchAll(/\bfrom\s*(["'])([^"'\n]+?)\1/g)) specifiers.add(match[2]);
+  for (const [, , specifier] of source.matchAll(/\bfrom\s*(["'])([^"'\n]+?)\1/g)) if (specifier) specifiers.add(specifier);
   // Side-effect imports: `import "…"` / `import"…"`. A dynamic import has a "(" before the quote.
-  for (const match of source.matchAll(/\bimport\s*(["'])([^"'\n]+?)\1/g)) specifiers.add(match[2]);
+  for (const [, , specifier] of source.matchAll(/\bimport\s*(["'])([^"'\n]+?)\1/g)) if (specifier) specifiers.add(specifier);
   return [...specifiers];
 }
 
-function gzipSize(buffer) {
+function gzipSize(buffer: Buffer): number {
   return zlib.gzipSync(buffer, { level: GZIP_LEVEL }).length;
 }
 
@@ -334,9 +342,26 @@ function gzipSize(buffer) {
  * Starts from every /assets/*.js URL in the HTML (module scripts, modulepreload links and the
  * imports of React Router's inline module script), then follows static imports recursively.
  */
-function javascriptBeforeInteractive(html) {
-  const roots = new Map(); // URL path → how the HTML references it
-  const note = (urlPath, how) => {
+/** A JavaScript file /home loads before it is interactive, and why (how the HTML or an import reaches it). */
+interface JavaScriptFile {
+  url: string;
+  via: string;
+  rawBytes: number;
+  gzipBytes: number;
+}
+
+interface JavaScriptFigures {
+  gzipLevel: number;
+  gzipBytes: number;
+  rawBytes: number;
+  files: JavaScriptFile[];
+  /** URLs the HTML or a module names that build/client does not have. */
+  missing: string[];
+}
+
+function javascriptBeforeInteractive(html: string): JavaScriptFigures {
+  const roots = new Map<string, string>(); // URL path → how the HTML references it
+  const note = (urlPath: string, how: string) => {
     const clean = new URL(urlPath, "http://site/").pathname;
     if (!roots.has(clean)) roots.set(clean, how);
   };
@@ -350,13 +375,13 @@ function javascriptBeforeInteractive(html) {
   }
   // Every other /assets/…js URL in the HTML: the inline module script's `import "…"`, `import * as … from "…"`
   // and `import("…")` of the client entry, which hydration needs.
-  for (const match of html.matchAll(/(?:https?:\/\/[^"'\s/]+)?(\/assets\/[\w./-]+?\.js)(?![\w.])/g)) note(match[1], "inline script");
+  for (const [, asset] of html.matchAll(/(?:https?:\/\/[^"'\s/]+)?(\/assets\/[\w./-]+?\.js)(?![\w.])/g)) if (asset) note(asset, "inline script");
 
-  const files = new Map(); // URL path → { url, via, rawBytes, gzipBytes }
-  const missing = [];
+  const files = new Map<string, JavaScriptFile>(); // URL path → the file
+  const missing: string[] = [];
   const queue = [...roots].map(([url, via]) => ({ url, via }));
-  while (queue.length > 0) {
-    const { url, via } = queue.shift();
+  for (let next = queue.shift(); next; next = queue.shift()) {
+    const { url, via } = next;
     if (files.has(url)) continue;
     const file = assetFile(url);
     if (!file) {
@@ -382,9 +407,21 @@ function javascriptBeforeInteractive(html) {
 }
 
 /** Stylesheets (gzip bytes) and preloaded fonts (bytes as stored, woff2 is already compressed). */
-function cssAndFonts(html) {
-  const css = [];
-  const fonts = [];
+interface CssFigures {
+  gzipLevel: number;
+  gzipBytes: number;
+  rawBytes: number;
+  files: { url: string; rawBytes: number | undefined; gzipBytes: number | undefined }[];
+}
+
+interface FontFigures {
+  bytes: number;
+  files: { url: string; bytes: number | undefined }[];
+}
+
+function cssAndFonts(html: string): { css: CssFigures; fonts: FontFigures } {
+  const css: CssFigures["files"] = [];
+  const fonts: FontFigures["files"] = [];
   for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
     const href = /\bhref\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1];
     if (!href) continue;
@@ -397,10 +434,10 @@ function cssAndFonts(html) {
       fonts.push({ url: urlPath, bytes: file ? statSync(file).size : undefined });
     }
   }
-  const sum = (list, key) => list.reduce((total, entry) => total + (entry[key] ?? 0), 0);
+  const sum = (values: readonly (number | undefined)[]) => values.reduce<number>((total, value) => total + (value ?? 0), 0);
   return {
-    css: { gzipLevel: GZIP_LEVEL, gzipBytes: sum(css, "gzipBytes"), rawBytes: sum(css, "rawBytes"), files: css },
-    fonts: { bytes: sum(fonts, "bytes"), files: fonts },
+    css: { gzipLevel: GZIP_LEVEL, gzipBytes: sum(css.map((file) => file.gzipBytes)), rawBytes: sum(css.map((file) => file.rawBytes)), files: css },
+    fonts: { bytes: sum(fonts.map((file) => file.bytes)), files: fonts },
   };
 }
 
@@ -408,9 +445,9 @@ function cssAndFonts(html) {
 // 3. Targets and load.
 
 /** The file of build/client/assets whose size is closest to `bytes` (empty files are skipped). */
-function assetClosestTo(bytes) {
+function assetClosestTo(bytes: number): { name: string; size: number } {
   const dir = path.join(clientDir, "assets");
-  let best;
+  let best: { name: string; size: number } | undefined;
   for (const name of readdirSync(dir)) {
     if (name.endsWith(".map")) continue; // source maps (when built with them) are not what users download
     const size = statSync(path.join(dir, name)).size;
@@ -421,22 +458,24 @@ function assetClosestTo(bytes) {
   return best;
 }
 
-/** Runs scripts/bench-load.js in its own Node process and returns its parsed JSON output. */
-function runLoad(config) {
+/** Runs scripts/bench-load.ts in its own Node process and returns its parsed JSON output. */
+function runLoad(config: LoadConfig): Promise<LoadOutput> {
   return new Promise((resolve, reject) => {
     // The configuration goes on stdin: with a session list per target it outgrows a command-line argument.
-    loadChild = spawn(process.execPath, [path.join(rootDir, "scripts", "bench-load.js")], {
+    const child = spawn(process.execPath, [path.join(rootDir, "scripts", "bench-load.ts")], {
       cwd: rootDir,
       stdio: ["pipe", "pipe", "inherit"],
     });
-    loadChild.stdin.end(JSON.stringify(config));
+    loadChild = child;
+    child.stdin.end(JSON.stringify(config));
     let stdout = "";
-    loadChild.stdout.on("data", (chunk) => (stdout += chunk));
-    loadChild.once("error", reject);
-    loadChild.once("exit", (code, signal) => {
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
+    child.once("error", reject);
+    child.once("exit", (code, signal) => {
       if (code !== 0) return reject(new Error(`the load generator failed (${code ?? signal})`));
       try {
-        resolve(JSON.parse(stdout));
+        // Printed by scripts/bench-load.ts, which this process runs: trusted as its LoadOutput.
+        resolve(JSON.parse(stdout) as LoadOutput);
       } catch {
         reject(new Error(`the load generator printed no JSON:\n${stdout.slice(0, 2000)}`));
       }
@@ -447,14 +486,84 @@ function runLoad(config) {
 // ---------------------------------------------------------------------------------------------------
 // 6. Report.
 
-function pad(text, width, right = false) {
+/** One load target: its key (for the ratio targets and BENCH_ONLY) and what bench-load.ts needs. */
+interface BenchTarget extends LoadTarget {
+  key: string;
+}
+
+interface TargetResult {
+  key: string;
+  name: string;
+  /** The path and query, without the base URL. */
+  url: string;
+  headers: Record<string, string>;
+  measured: LoadFigures;
+  warmup: LoadFigures | undefined;
+  ratioToStatic: number | undefined;
+}
+
+/** A row of the printed table: a load target, or the login flow (whose req/s counts whole flows). */
+interface ReportRow {
+  name: string;
+  measured: {
+    requestsPerSecond: number;
+    latencyMs: Pick<LatencyFigures, "p50" | "p99">;
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+    bytesPerSecond: number | undefined;
+  };
+  ratioToStatic: number | undefined;
+}
+
+interface HomeHtmlFigures {
+  bytes: number;
+  wireBytes: number;
+  encoding: string;
+}
+
+/** What bench-results/latest.json holds, and the table is printed from. */
+interface BenchReport {
+  date: string;
+  node: string;
+  cpus: number;
+  settings: {
+    connections: number;
+    durationSeconds: number;
+    warmupSeconds: number;
+    acceptEncoding: string;
+    numbers: number;
+    flowConcurrency: number;
+    sms: "smpp" | "outbox";
+    otpLimits: Record<string, string>;
+    only: "numbers" | undefined;
+  };
+  targets: TargetResult[];
+  inventory: { numbers: number; plans: Record<string, string[]> };
+  loginFlow:
+    | (Awaited<ReturnType<typeof runLoginFlows>> & { setupSeconds: number | undefined; ratioToStatic: number | undefined; smsc: BenchSmsc["counts"] | undefined })
+    | undefined;
+  staticAsset: { url: string; bytes: number; chosenFor: string };
+  homeHtml: Record<Language, HomeHtmlFigures>;
+  peakRssMB: number;
+  rssSamples: number;
+  readyMs: number;
+  readyTargetMs: number;
+  javascriptBeforeInteractive: JavaScriptFigures & { targetKB: number };
+  css: CssFigures;
+  fonts: FontFigures;
+  serverOutput: string[];
+  problems: string[];
+}
+
+function pad(text: string | number | undefined, width: number, right = false): string {
   const value = String(text);
   return right ? value.padStart(width) : value.padEnd(width);
 }
 
-function printReport(report) {
-  const lines = [];
-  const columns = [
+function printReport(report: BenchReport): void {
+  const lines: string[] = [];
+  const columns: [title: string, width: number, right: boolean][] = [
     ["target", 42, false],
     ["req/s", 9, true],
     ["p50 ms", 8, true],
@@ -464,13 +573,14 @@ function printReport(report) {
     ["KB/resp", 8, true], // bytes on the wire per response, headers included
     ["vs static", 10, true],
   ];
-  const row = (cells) => cells.map((cell, index) => pad(cell, columns[index][1], columns[index][2])).join(" ");
+  const row = (cells: readonly (string | number)[]) =>
+    cells.map((cell, index) => pad(cell, columns[index]?.[1] ?? 0, columns[index]?.[2] ?? false)).join(" ");
   lines.push("");
   lines.push(`Load: ${report.settings.connections} connections, ${report.settings.warmupSeconds} s warm-up + ${report.settings.durationSeconds} s per target, Accept-Encoding: gzip, Node ${process.versions.node}, ${os.cpus().length} CPUs`);
   lines.push(row(columns.map(([title]) => title)));
   lines.push(row(columns.map(([, width]) => "-".repeat(width))));
   const flow = report.loginFlow;
-  const targetRows = [...report.targets];
+  const targetRows: ReportRow[] = [...report.targets];
   // The login flow as a row of its own, after the API routes: its req/s column counts whole flows.
   if (flow) targetRows.push({
     name: "login flow (flows/s)",
@@ -528,14 +638,17 @@ function printReport(report) {
 }
 
 /** Groups the server's log lines by level, message, method, path and status: [[text, count], …], most frequent first. */
-function summarizeServerOutput(lines) {
-  const levels = { 10: "trace", 20: "debug", 30: "info", 40: "warn", 50: "error", 60: "fatal" };
-  const counts = new Map();
+function summarizeServerOutput(lines: readonly string[]): [string, number][] {
+  const levels: Record<number, string> = { 10: "trace", 20: "debug", 30: "info", 40: "warn", 50: "error", 60: "fatal" };
+  const counts = new Map<string, number>();
   for (const line of lines) {
     let key = line.slice(0, 300);
     try {
-      const entry = JSON.parse(line);
-      key = [levels[entry.level] ?? entry.level, entry.msg, entry.method, entry.path, entry.status, entry.err?.message]
+      const entry: unknown = JSON.parse(line);
+      if (typeof entry !== "object" || entry === null) throw new Error("not a log entry");
+      const { level, msg, method, path: urlPath, status, err } = entry as Record<string, unknown>;
+      const errorMessage = typeof err === "object" && err !== null && "message" in err ? err.message : undefined;
+      key = [(typeof level === "number" ? levels[level] : undefined) ?? level, msg, method, urlPath, status, errorMessage]
         .filter((part) => part !== undefined)
         .join(" ");
     } catch {
@@ -548,20 +661,20 @@ function summarizeServerOutput(lines) {
 
 // ---------------------------------------------------------------------------------------------------
 
-async function main() {
+async function main(): Promise<number> {
   buildIfNeeded();
   const fingerprint = buildFingerprint();
-  const { baseUrl, readyMs } = await startServer();
-  const problems = [];
+  const { baseUrl, readyMs, dataDir: benchDataDir } = await startServer();
+  const problems: string[] = [];
 
   // The /home HTML in both languages, once, as a guest: its size picks the static asset and its
   // scripts give the JavaScript figure.
-  const homeHtml = {};
-  for (const lang of ["ar", "en"]) {
+  const homePage = async (lang: Language) => {
     const response = await get(`${baseUrl}/home`, { cookie: `lang=${lang}` });
     if (response.status !== 200) throw new Error(`GET /home (lang=${lang}) answered ${response.status}`);
-    homeHtml[lang] = { bytes: response.body.length, wireBytes: response.wire.length, encoding: response.headers["content-encoding"] ?? "identity", html: response.body.toString("utf8") };
-  }
+    return { bytes: response.body.length, wireBytes: response.wire.length, encoding: response.headers["content-encoding"] ?? "identity", html: response.body.toString("utf8") };
+  };
+  const homeHtml = { ar: await homePage("ar"), en: await homePage("en") };
   // 5. Read the files now, while they certainly match the HTML the server gave.
   const javascript = javascriptBeforeInteractive(homeHtml.ar.html);
   if (javascript.missing.length > 0) problems.push(`JS referenced by /home not found in build/client: ${javascript.missing.join(", ")}`);
@@ -573,9 +686,9 @@ async function main() {
   if (assetCheck.status !== 200) throw new Error(`GET ${assetUrl} answered ${assetCheck.status}`);
 
   // 3. The login flow, with the numbers it needs registered first (not timed). BENCH_ONLY=numbers skips it.
-  let loginFlow;
-  let setupSeconds;
-  let tokens = new Map();
+  let loginFlow: Awaited<ReturnType<typeof runLoginFlows>> | undefined;
+  let setupSeconds: number | undefined;
+  let tokens = new Map<string, string>();
   if (!ONLY) {
     const loginContext = await prepareLoginBench({ baseUrl, smsc });
     log(`registering ${NUMBERS} numbers (signup2 + signin, ${FLOW_CONCURRENCY} at a time; not timed)`);
@@ -585,12 +698,12 @@ async function main() {
     log(`registered ${tokens.size} numbers in ${setupSeconds.toFixed(1)} s`);
     process.stderr.write(`  load: login flow: warm-up ${WARMUP_S} s, then ${DURATION_S} s at ${Math.min(FLOW_CONCURRENCY, tokens.size)} flows in flight\n`);
     loginFlow = await runLoginFlows(loginContext, tokens, { concurrency: FLOW_CONCURRENCY, warmupSeconds: WARMUP_S, durationSeconds: DURATION_S });
-    for (const phase of ["warmup", "measured"]) {
+    for (const phase of ["warmup", "measured"] as const) {
       const figures = loginFlow[phase];
-      if (figures?.failed > 0) problems.push(`login flow: ${figures.failed} failed flows during ${phase} (${JSON.stringify(figures.failures)})`);
+      if (figures && figures.failed > 0) problems.push(`login flow: ${figures.failed} failed flows during ${phase} (${JSON.stringify(figures.failures)})`);
       if (figures && figures.flows === 0) problems.push(`login flow: no flow completed during ${phase}`);
     }
-    if (smsc?.counts.unexpected > 0) problems.push(`the bench SMSC received ${smsc.counts.unexpected} SMS that no flow waited for`);
+    if (smsc && smsc.counts.unexpected > 0) problems.push(`the bench SMSC received ${smsc.counts.unexpected} SMS that no flow waited for`);
   }
   // Each number's newest session (a login may end the older ones), checked once before the load.
   const bearerTokens = [...tokens.values()];
@@ -600,13 +713,13 @@ async function main() {
   }
 
   // Number reservation: the inventory at its benchmark size, and the plan of each search, printed once.
-  const inventory = await prepareInventory(dataDir, INVENTORY, log);
-  for (const search of INVENTORY_SEARCHES) process.stderr.write(`\nplan of ${search.name} (like '${search.like}'):\n  ${inventory.plans[search.key].join("\n  ")}\n`);
+  const inventory = await prepareInventory(benchDataDir, INVENTORY, log);
+  for (const search of INVENTORY_SEARCHES) process.stderr.write(`\nplan of ${search.name} (like '${search.like}'):\n  ${(inventory.plans[search.key] ?? []).join("\n  ")}\n`);
 
   // Line features act on the session's own number: each request posts the gsm that goes with its token.
   const sessions = [...tokens].map(([gsm, token]) => ({ gsm, token }));
-  if (!ONLY) await prepareCharging(dataDir, sessions.map((session) => session.gsm), log);
-  const allTargets = [
+  if (!ONLY) await prepareCharging(benchDataDir, sessions.map((session) => session.gsm), log);
+  const listedTargets: BenchTarget[] = [
     // The static asset first, next to the pages whose throughput is given as a share of its own, so that
     // both are measured in the same conditions (later targets follow the inventory's million-row load).
     { key: "static", name: `static ${asset.name}`, url: `${baseUrl}${assetUrl}`, headers: {} },
@@ -635,7 +748,8 @@ async function main() {
       sessionForms: { sessions, fields: { bundleId: String(BENCH_BUNDLE_ID), renew: "0" }, uniqueKey: "idempotencyKey" },
     },
     ...INVENTORY_SEARCHES.map((search) => ({ key: search.key, name: search.name, url: `${baseUrl}/core/api/numbers/available?${search.query}`, headers: {} })),
-  ].map((target) => ({ ...target, headers: { "accept-encoding": ACCEPT_ENCODING, ...target.headers } }));
+  ];
+  const allTargets = listedTargets.map((target) => ({ ...target, headers: { "accept-encoding": ACCEPT_ENCODING, ...target.headers } }));
   // BENCH_ONLY=numbers: the baseline and the searches.
   const targets = ONLY === "numbers" ? allTargets.filter((target) => target.key === "static" || INVENTORY_SEARCHES.some((search) => search.key === target.key)) : allTargets;
 
@@ -652,9 +766,10 @@ async function main() {
   }
 
   const staticRps = load.results[targets.findIndex((target) => target.key === "static")]?.measured.requestsPerSecond;
-  const results = targets.map((target, index) => {
+  const results = targets.map((target, index): TargetResult => {
     const result = load.results[index];
-    for (const phase of ["warmup", "measured"]) {
+    if (!result) throw new Error(`the load generator gave no result for ${target.name}`);
+    for (const phase of ["warmup", "measured"] as const) {
       const figures = result[phase];
       if (!figures) continue;
       if (figures.non2xx > 0) problems.push(`${target.name}: ${figures.non2xx} non-2xx responses during ${phase} (${JSON.stringify(figures.statusCodes)})`);
@@ -675,7 +790,7 @@ async function main() {
   // Server warnings/errors printed during the run (LOG_LEVEL=warn), reported as problems to look at.
   const serverLines = serverOutput().split("\n").filter((line) => line.trim());
 
-  const report = {
+  const report: BenchReport = {
     date: new Date().toISOString(),
     node: process.versions.node,
     cpus: os.cpus().length,
@@ -734,7 +849,7 @@ async function main() {
   return problems.length === 0 ? 0 : 1;
 }
 
-let exitCode;
+let exitCode: number;
 try {
   exitCode = await main();
 } catch (error) {

@@ -6,17 +6,22 @@ import path from "node:path";
 
 const EMBEDDED_DATABASE_NAME = "operator";
 const SOCKET_PORT = 5432;
-const quietLogger = { info() {}, warn() {}, debug() {}, error() {}, child() { return quietLogger; } };
 
-export async function connectionUrl() {
+export interface AppDatabase {
+  url: string;
+  /** Stops the embedded server when this script started it; nothing otherwise. */
+  stop(): Promise<void>;
+}
+
+export async function connectionUrl(): Promise<AppDatabase> {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
   const dataDir = path.resolve(process.env.DATA_DIR || "./data");
   const socketDir = path.join(dataDir, "run");
   if (existsSync(path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`))) {
     return { url: `postgresql://postgres@localhost/${EMBEDDED_DATABASE_NAME}?host=${encodeURIComponent(socketDir)}&port=${SOCKET_PORT}`, stop: async () => {} };
   }
-  const { ensureDatabase, startEmbeddedPostgres } = await import("../server/db/embedded-server.ts");
-  const embedded = await startEmbeddedPostgres(dataDir, quietLogger);
+  const [{ ensureDatabase, startEmbeddedPostgres }, { createLogger }] = await Promise.all([import("../server/db/embedded-server.ts"), import("../server/logger.ts")]);
+  const embedded = await startEmbeddedPostgres(dataDir, createLogger("silent"));
   await ensureDatabase(embedded.url("postgres"), EMBEDDED_DATABASE_NAME);
   return { url: embedded.url(EMBEDDED_DATABASE_NAME), stop: () => embedded.stop() };
 }
