@@ -2,7 +2,7 @@
 // - unit: beside the code in server/, common/ and app/; a few need a database and get a clone of
 //   the migrated template that tests/support/database-setup.ts prepares;
 // - api: contract tests over real HTTP against the built server (npm run build first);
-// - e2e: real headless Chromium against the built server, one file at a time;
+// - e2e: real headless Chromium against the built server, one file at a time (beside the others);
 // - ops: whole app processes started and killed (crash recovery, graceful shutdown).
 // The database setup runs once per run whichever projects run: one embedded PostgreSQL (or the
 // server of TEST_DATABASE_URL) and one migrated, seeded template database shared by all of them.
@@ -14,6 +14,10 @@ const serverSetup = "./tests/support/global-setup.ts";
 
 export default defineConfig({
   test: {
+    // Files wait on a server or a browser more than they compute: three at a time on two CPUs (TEST_WORKERS
+    // changes it). The e2e and ops projects keep their own files one at a time (each drives a whole browser or
+    // a whole app) but run beside the unit and API files.
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
     // vitest's own report, then the ten slowest files of the run.
     reporters: ["default", new SlowestFiles()],
     projects: [
