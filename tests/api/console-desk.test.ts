@@ -249,6 +249,13 @@ describe("the feedback inbox", () => {
     expect(answer.headers["cache-control"]).toContain("no-store");
     expect(answer.headers["x-content-type-options"]).toBe("nosniff");
     expect(answer.raw.equals(PNG)).toBe(true);
+    // Opened directly it is still no document of ours: the strictest policy, in place of the pages' one.
+    expect(answer.headers["content-security-policy"]).toBe("default-src 'none'; sandbox");
+    // HEAD: the same headers, no body (the file is not left open).
+    const head = await send(server.url, `/console/feedback/${reference}/attachment`, { method: "HEAD", headers: { cookie: admin.cookie } });
+    expect(head.status).toBe(200);
+    expect(head.headers["content-disposition"]).toBe(`attachment; filename="${reference}.png"`);
+    expect(head.raw.length).toBe(0);
     for (const path of ["/console/feedback/FB-ZZZZZZZZ/attachment", "/console/feedback/..%2F..%2Fpackage.json/attachment", "/console/feedback/%2e%2e/attachment"]) {
       const refused = await pageGet(server, path, { cookie: admin.cookie, language: "en" });
       expect(refused.status, path).toBe(404);
