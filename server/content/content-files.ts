@@ -17,6 +17,8 @@ import { contentFiles, ContentFileError, isContentFileName, keyFieldOf, loadCont
 import { translate } from "../i18n.ts";
 import { exportContentItems } from "./export.ts";
 import { lockContentChanges } from "./content-kinds.ts";
+import { diffItems } from "./revisions.ts";
+import type { ContentKind } from "../../common/content-schemas.ts";
 
 /** Compressed data handed to the inflater at a time: one step unpacks at most ~1,000 times this (deflate's limit). */
 const UNZIP_STEP_BYTES = 16 * 1024;
@@ -71,8 +73,9 @@ function unpackArchive(bytes: Uint8Array): Record<string, string> {
   unzip.onfile = (entry) => {
     entries += 1;
     if (entries > CONTENT_ARCHIVE_MAX_ENTRIES) refusal ??= new ConsoleError("CONTENT_ARCHIVE_TOO_LARGE");
-    // Folders, and what an archiver adds beside the files (macOS's __MACOSX/ and ._ files, dot files).
-    if (refusal || entry.name.endsWith("/") || /(^|\/)(__MACOSX\/|\.)/.test(entry.name)) return;
+    // Folders, and what macOS's archiver adds beside the files (__MACOSX/, ._name, .DS_Store); any other name
+    // that is not a content file is refused below.
+    if (refusal || entry.name.endsWith("/") || /^(?:[^/]+\/)?(?:__MACOSX\/|\._[^/]*$|\.DS_Store$)/.test(entry.name)) return;
     const name = contentFileNameOf(entry.name);
     if (!isContentFileName(name)) {
       refusal = new ConsoleError("CONTENT_FILE_UNKNOWN", { messageValues: { file: name } });
@@ -160,7 +163,7 @@ export async function importContentFiles(db: Db, actor: Actor, files: Readonly<R
           // The version guests saw until now is in the history (an item content:load put there has none).
           const oldItem = before.get(entry.file)!.find((candidate) => String(candidate[keyField]) === itemKey);
           const [published] = (await tx.execute<{ data: unknown; end_at: Date | null }>(sql`update content_revisions set state = 'superseded', updated_at = now() where kind = ${kind} and item_key = ${itemKey} and state = 'published' returning data, end_at`)).rows;
-          if (oldItem && (!published || JSON.stringify(published.data) !== JSON.stringify(oldItem))) {
+          if (oldItem && (!published || diffItems(kind as ContentKind, published.data, oldItem).length > 0)) {
             await tx.insert(contentRevisions).values({ kind, itemKey, data: oldItem, state: "superseded", origin: "import", publishedAt: now });
           }
           // An end still to come (an offer's, a news item's) stays with the imported version.
