@@ -31,9 +31,10 @@ export const feedbackReferenceOf = (text: string) => referenceOf("FB", text);
 export const handleFeedbackForm = z.object({
   note: z
     .string({ error: "console.validation.noteRequired" })
-    .trim()
-    .min(1, "console.validation.noteRequired")
-    .max(FEEDBACK_NOTE_MAX, "console.validation.noteTooLong"),
+    // A form without JavaScript sends a line break as CRLF; the text area counted it as one character.
+    .transform((note) => note.replace(/\r\n?/g, "\n").trim())
+    .pipe(z.string().min(1, "console.validation.noteRequired")
+    .max(FEEDBACK_NOTE_MAX, "console.validation.noteTooLong")),
 });
 
 /** What the desk's one field names: a reservation reference or a number of ours (local format). */

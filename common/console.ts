@@ -70,8 +70,10 @@ const centres = z
   .string({ error: "console.validation.centresInvalid" })
   .max(500, "console.validation.centresInvalid")
   .optional()
-  .transform((value) => [...new Set((value ?? "").split(/[,،\s]+/).filter(Boolean))].sort())
-  .refine((ids) => ids.length <= 20 && ids.every((id) => /^[A-Za-z0-9_-]{1,60}$/.test(id)), "console.validation.centresInvalid");
+  .transform((value) => [...new Set(normaliseDigits(value ?? "").split(/[,،\s]+/).filter(Boolean))].sort())
+  // The ids of service centres (numbers, as the content's service-centres.json has them); the service checks
+  // that each is a centre.
+  .refine((ids) => ids.length <= 20 && ids.every((id) => /^\d{1,9}$/.test(id)), "console.validation.centresInvalid");
 
 /** The roles and centres of a staff form, checked together: at least one role; centres for (and only for) agents. */
 function withRoles<T extends { centres: string[] } & Partial<Record<string, unknown>>>(form: T) {

@@ -26,10 +26,12 @@ describe("the item form", () => {
     }
   });
 
-  test("Arabic and English pairs are known, each with its language; nested lists are rows; rich text is HTML", () => {
+  test("Arabic and English pairs are known, each with its language; nested lists are rows; bodies are HTML, and offer terms plain text as the site shows them", () => {
     const offer = Object.fromEntries(contentFieldsOf("offers").map((field) => [field.name, field]));
     expect(offer.titleAr).toMatchObject({ input: "text", language: "ar", pair: "title" });
-    expect(offer.termsEn).toMatchObject({ input: "html", language: "en", pair: "terms" });
+    expect(offer.termsEn).toMatchObject({ input: "long-text", language: "en", pair: "terms" });
+    const article = Object.fromEntries(contentFieldsOf("news").map((field) => [field.name, field]));
+    expect(article.bodyAr).toMatchObject({ input: "html", language: "ar", pair: "body" });
     expect(offer.validFrom).toMatchObject({ input: "date" });
     expect(offer.ussd).toMatchObject({ input: "text", nullable: true });
     const bundle = Object.fromEntries(contentFieldsOf("bundles").map((field) => [field.name, field]));

@@ -28,10 +28,11 @@ export interface ContentField {
 /** Empty rows a list or a group offers for a new element (an empty row is dropped when read). */
 export const EXTRA_ROWS = 1;
 
-/** Rich-text bodies: HTML that the site sanitises when it shows them (server/content/sanitize.ts). */
-const HTML_FIELD = /^(body|text|terms|answer)(Ar|En)$/;
+/** Rich-text bodies: HTML that the site sanitises when it shows them (server/content/sanitize.ts). Offer terms and
+ * FAQ answers are shown as plain text (with their codes linked), so they are long plain texts. */
+const HTML_FIELD = /^(body|text)(Ar|En)$/;
 /** Longer plain texts, shown as text areas. */
-const LONG_FIELD = /^(summary|description|address)(Ar|En)$/;
+const LONG_FIELD = /^(summary|description|address|terms|answer)(Ar|En)$/;
 
 /** The input of a field (`nested`: a field of a list's element, whose own lists are comma-separated words). */
 function inputOf(name: string, schema: z.ZodType, nested = false): Omit<ContentField, "name" | "language" | "pair"> {

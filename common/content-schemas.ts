@@ -7,14 +7,19 @@ import { z } from "./zod.ts";
 /** What a service centre can do for a visitor (named by the catalog's `centres.serviceNames.<service>`). */
 export const CENTRE_SERVICES = ["sim", "payment", "reservation", "business"] as const;
 
-const bilingualName = z.object({ id: z.number().int().positive(), nameAr: z.string().min(1), nameEn: z.string().min(1) });
+/** A whole number its table can hold (the columns are PostgreSQL `integer`). */
+const int = () => z.number().int().min(-2_147_483_648).max(2_147_483_647);
+/** Text with something in it (a body of spaces would publish an empty language version). */
+const filled = () => z.string().min(1).regex(/\S/);
+const bilingualName = z.object({ id: int().positive(), nameAr: filled(), nameEn: filled() });
 const httpsLink = z.url({ protocol: /^https$/ });
-const text = z.string().min(1);
-const slug = z.string().regex(/^[a-z][a-z0-9-]*$/);
+const text = filled();
+// Not "new": /console/content/<kind>/new is the new-item form.
+const slug = z.string().regex(/^[a-z][a-z0-9-]*$/).refine((value) => value !== "new");
 const ussd = z.string().regex(/^\*[\d*]+#$/);
 const countryCode = z.string().regex(/^[A-Z]{2}$/);
 const dialCode = z.string().regex(/^\d{1,4}$/);
-const price = z.number().int().nonnegative();
+const price = int().nonnegative();
 /** title, summary and an HTML body in both languages (bodies are sanitised when shown). */
 const article = { titleAr: text, titleEn: text, summaryAr: text, summaryEn: text, bodyAr: text, bodyEn: text };
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
@@ -27,113 +32,114 @@ export const CONTENT_KINDS = {
   about: {
     key: "type",
     row: z.object({
-      type: z.number().int().positive(),
+      type: int().positive(),
       slug: z.string().regex(/^[a-z-]+$/),
-      titleAr: z.string().min(1),
-      titleEn: z.string().min(1),
-      textAr: z.string().min(1),
-      textEn: z.string().min(1),
-      image: z.string().nullable().default(null),
-      largeImage: z.string().nullable().default(null),
+      titleAr: filled(),
+      titleEn: filled(),
+      textAr: filled(),
+      textEn: filled(),
+      // A file of ours (public/images, or an upload's variant), never another host's address.
+      image: z.string().regex(/^\/images\/[a-z0-9/._-]+\.(svg|png|jpg|webp)$/).nullable().default(null),
+      largeImage: z.string().regex(/^\/images\/[a-z0-9/._-]+\.(svg|png|jpg|webp)$/).nullable().default(null),
     }),
   },
   "bundle-categories": {
     key: "id",
-    row: z.object({ id: z.number().int().positive(), titleAr: z.string().min(1), titleEn: z.string().min(1), sortOrder: z.number().int() }),
+    row: z.object({ id: int().positive(), titleAr: filled(), titleEn: filled(), sortOrder: int() }),
   },
   apps: {
     key: "id",
     row: z.object({
-      id: z.number().int().positive(),
-      titleAr: z.string().min(1),
-      titleEn: z.string().min(1),
+      id: int().positive(),
+      titleAr: filled(),
+      titleEn: filled(),
       link: httpsLink,
       appleLink: httpsLink,
       summaryAr: text,
       summaryEn: text,
       bodyAr: text,
       bodyEn: text,
-      sortOrder: z.number().int(),
+      sortOrder: int(),
     }),
   },
-  "social-links": { key: "type", row: z.object({ type: z.number().int().min(0).max(3), link: httpsLink }) },
+  "social-links": { key: "type", row: z.object({ type: int().min(0).max(3), link: httpsLink }) },
   bundles: {
     key: "id",
     row: z.object({
-      id: z.number().int().positive(),
-      categoryId: z.number().int().positive(),
+      id: int().positive(),
+      categoryId: int().positive(),
       type: z.enum(["data", "voice", "sms", "mixed"]),
-      titleAr: z.string().min(1),
-      titleEn: z.string().min(1),
-      descriptionAr: z.string().min(1),
-      descriptionEn: z.string().min(1),
-      price: z.number().int().nonnegative(),
-      validityDays: z.number().int().positive(),
+      titleAr: filled(),
+      titleEn: filled(),
+      descriptionAr: filled(),
+      descriptionEn: filled(),
+      price: int().nonnegative(),
+      validityDays: int().positive(),
       allowances: z
         .array(z.object({ kind: z.enum(["data", "voice", "sms"]), amount: z.number().nonnegative(), unit: z.enum(["GB", "MB", "min", "sms", "unlimited"]) }))
         .min(1),
       ussd: z.string().regex(/^\*[\d*]+#$/),
-      smsKeyword: z.string().min(1),
+      smsKeyword: filled(),
       smsTo: z.string().regex(/^\d{3,6}$/),
       renewal: z.enum(["auto", "once"]),
       eligibility: z.enum(["prepaid", "postpaid", "both"]),
       popular: z.boolean(),
-      sortOrder: z.number().int(),
+      sortOrder: int(),
     }),
   },
   offers: {
     key: "id",
     row: z.object({
-      id: z.number().int().positive(),
+      id: int().positive(),
       type: z.string().regex(/^[a-z-]+$/),
-      titleAr: z.string().min(1),
-      titleEn: z.string().min(1),
-      summaryAr: z.string().min(1),
-      summaryEn: z.string().min(1),
-      termsAr: z.string().min(1),
-      termsEn: z.string().min(1),
+      titleAr: filled(),
+      titleEn: filled(),
+      summaryAr: filled(),
+      summaryEn: filled(),
+      termsAr: filled(),
+      termsEn: filled(),
       validFrom: z.iso.date(),
       validTo: z.iso.date(),
       ussd: z.string().regex(/^\*[\d*]+#$/).nullable(),
-      sortOrder: z.number().int(),
+      sortOrder: int(),
     }),
   },
   cities: { key: "id", row: bilingualName },
   jobs: { key: "id", row: bilingualName },
   "product-categories": {
     key: "slug",
-    row: z.object({ slug, titleAr: text, titleEn: text, summaryAr: text, summaryEn: text, sortOrder: z.number().int() }),
+    row: z.object({ slug, titleAr: text, titleEn: text, summaryAr: text, summaryEn: text, sortOrder: int() }),
   },
-  segments: { key: "id", row: z.object({ id: z.number().int().positive(), ...article, sortOrder: z.number().int() }) },
+  segments: { key: "id", row: z.object({ id: int().positive(), ...article, sortOrder: int() }) },
   products: {
     key: "id",
     row: z.object({
-      id: z.number().int().positive(),
+      id: int().positive(),
       category: slug,
-      segmentId: z.number().int().positive().nullable(),
+      segmentId: int().positive().nullable(),
       ...article,
       price: price.nullable(),
       priceUnit: z.enum(["once", "month", "minute"]).nullable(),
       ussd: ussd.nullable(),
-      sortOrder: z.number().int(),
+      sortOrder: int(),
     }),
   },
   services: {
     key: "id",
     row: z.object({
-      id: z.number().int().positive(),
+      id: int().positive(),
       ...article,
       price,
       selfServicePath: z.string().regex(/^\/[a-z-]+$/).nullable(),
       ussd: ussd.nullable(),
       special: z.boolean(),
-      sortOrder: z.number().int(),
+      sortOrder: int(),
     }),
   },
-  "business-solutions": { key: "id", row: z.object({ id: z.number().int().positive(), slug, ...article, sortOrder: z.number().int() }) },
+  "business-solutions": { key: "id", row: z.object({ id: int().positive(), slug, ...article, sortOrder: int() }) },
   "roaming-zones": {
     key: "zone",
-    row: z.object({ zone: z.number().int().positive(), titleAr: text, titleEn: text, callLocal: price, callHome: price, callReceive: price, sms: price, dataPerMb: price }),
+    row: z.object({ zone: int().positive(), titleAr: text, titleEn: text, callLocal: price, callHome: price, callReceive: price, sms: price, dataPerMb: price }),
   },
   "roaming-countries": {
     key: "code",
@@ -142,29 +148,29 @@ export const CONTENT_KINDS = {
       nameAr: text,
       nameEn: text,
       dialCode,
-      zone: z.number().int().positive(),
+      zone: int().positive(),
       callRoaming: z.boolean(),
       smsRoaming: z.boolean(),
       operators: z.array(z.object({ name: text, networks: z.array(z.enum(["2G", "3G", "4G", "5G"])).min(1) })).min(1),
     }),
   },
   "international-tariffs": { key: "code", row: z.object({ code: countryCode, nameAr: text, nameEn: text, dialCode, perMinute: price, perSms: price }) },
-  "faq-categories": { key: "slug", row: z.object({ slug, titleAr: text, titleEn: text, sortOrder: z.number().int() }) },
+  "faq-categories": { key: "slug", row: z.object({ slug, titleAr: text, titleEn: text, sortOrder: int() }) },
   faqs: {
     key: "id",
-    row: z.object({ id: z.number().int().positive(), category: slug, questionAr: text, questionEn: text, answerAr: text, answerEn: text, sortOrder: z.number().int() }),
+    row: z.object({ id: int().positive(), category: slug, questionAr: text, questionEn: text, answerAr: text, answerEn: text, sortOrder: int() }),
   },
   "service-centres": {
     key: "id",
     row: z.object({
-      id: z.number().int().positive(),
-      cityId: z.number().int().positive(),
+      id: int().positive(),
+      cityId: int().positive(),
       nameAr: text,
       nameEn: text,
       addressAr: text,
       addressEn: text,
       phones: z.array(z.string().regex(/^\d{6,12}$/)).min(1),
-      hours: z.array(z.object({ days: z.array(z.number().int().min(0).max(6)).min(1), open: time, close: time })),
+      hours: z.array(z.object({ days: z.array(int().min(0).max(6)).min(1), open: time, close: time })),
       lat: z.number().min(-90).max(90),
       lng: z.number().min(-180).max(180),
       services: z.array(z.enum(CENTRE_SERVICES)),
@@ -173,7 +179,7 @@ export const CONTENT_KINDS = {
   news: {
     key: "id",
     row: z.object({
-      id: z.number().int().positive(),
+      id: int().positive(),
       type: z.enum(["news", "press"]),
       date: z.iso.date(),
       ...article,

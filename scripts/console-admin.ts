@@ -15,7 +15,7 @@ import { connectionUrl, type AppDatabase } from "./app-database.ts";
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Creates (or re-enrols) the admin on the database at `url`; answers the enrolment link. */
-export async function consoleAdmin({ url, email, name, siteUrl }: { url: string; email: string; name?: string; siteUrl: string }): Promise<{ staffId: number; token: string; created: boolean; link: string }> {
+export async function consoleAdmin({ url, email, name, siteUrl }: { url: string; email: string; name?: string; siteUrl: string }): Promise<{ staffId: number; token: string; created: boolean; roles: string[]; link: string }> {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   try {
     const [{ applyMigrations }, schema, { createAdminEnrolment }] = await Promise.all([
@@ -52,7 +52,11 @@ if (isMain) {
     connection = await connectionUrl();
     const siteUrl = process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`;
     const done = await consoleAdmin({ url: connection.url, email, name: options.name, siteUrl });
-    process.stdout.write(`${done.created ? "Admin account created" : "Existing account: new enrolment (admin role kept or added)"}: ${email}\n`);
+    process.stdout.write(
+      done.created
+        ? `Admin account created: ${email}\n`
+        : `Existing account: it starts over (password, second factor, recovery codes and sessions ended); roles: ${done.roles.join(", ") || "none"}: ${email}\n`,
+    );
     process.stdout.write(`One-time enrolment link (24 hours; any older link of this account no longer works):\n${done.link}\n`);
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);

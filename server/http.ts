@@ -116,6 +116,9 @@ async function refusalReason(response: Response): Promise<{ code?: string; field
   }
 }
 
+/** The policy of every download: nothing loads, nothing runs, an opaque origin. */
+export const ATTACHMENT_CSP = "default-src 'none'; sandbox";
+
 export function createHttpApp(options: HttpAppOptions) {
   const { services, clientDir } = options;
   const { logger, config } = services;
@@ -156,6 +159,9 @@ export function createHttpApp(options: HttpAppOptions) {
     const pagePolicy = c.get("pageCsp");
     if (pagePolicy) c.res.headers.set("Content-Security-Policy", pagePolicy);
     if (c.get("sameOriginFrame")) c.res.headers.set("X-Frame-Options", "SAMEORIGIN");
+    // A download (a feedback attachment, a content archive, a CSV) is never a document of our origin, even
+    // opened directly: the strictest policy, in place of the pages' one.
+    if (c.res.headers.get("Content-Disposition")?.startsWith("attachment")) c.res.headers.set("Content-Security-Policy", ATTACHMENT_CSP);
     // A hashed asset (script, style, font, image) is not a document: the document-only headers do nothing on
     // it and cost about 600 bytes on each of the ~50 requests of a first visit over a slow network.
     if (c.req.path.startsWith("/assets/")) for (const name of DOCUMENT_ONLY_HEADERS) c.res.headers.delete(name);

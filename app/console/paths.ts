@@ -11,6 +11,8 @@ export const MEDIA_PATH = "/console/media";
 
 /** Who may export and import the content files (publishing all of it at once), and who may upload images. */
 export const CONTENT_FILES_ROLES = ["publisher", "admin"] as const;
+/** Importing publishes everything it changes at once: a publisher's alone (an admin may download). */
+export const CONTENT_IMPORT_ROLES = ["publisher"] as const;
 export const MEDIA_ROLES = ["editor", "publisher"] as const;
 /** The archive of every content file (/console/content-files/download/content.zip). */
 export const CONTENT_ARCHIVE_NAME = "content.zip";

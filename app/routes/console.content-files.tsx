@@ -8,7 +8,7 @@ import { contentFileCounts } from "../../server/content/export.ts";
 import { validate } from "../../server/edge/app-error.ts";
 import { BidiText } from "../content/BidiText.tsx";
 import { buttonClass, ConsoleTable } from "../console/ConsoleShell.tsx";
-import { CONTENT_ARCHIVE_NAME, CONTENT_FILES_PATH, CONTENT_FILES_ROLES } from "../console/paths.ts";
+import { CONTENT_ARCHIVE_NAME, CONTENT_FILES_PATH, CONTENT_FILES_ROLES, CONTENT_IMPORT_ROLES } from "../console/paths.ts";
 import { requireStaff, staffActor } from "../console/staff.server.ts";
 import { requestContext, servicesContext } from "../context.ts";
 import { useTranslation } from "../i18n/react.ts";
@@ -17,8 +17,9 @@ import { pageAction, type PageFailureAnswer } from "../page-action.server.ts";
 const DOWNLOAD_PATH = `${CONTENT_FILES_PATH}/download`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context, ...CONTENT_FILES_ROLES);
-  return { files: await contentFileCounts(context.get(servicesContext).db), maxMegabytes: megabytes(CONTENT_UPLOAD_MAX_BYTES) };
+  const staff = await requireStaff(request, context, ...CONTENT_FILES_ROLES);
+  const canImport = CONTENT_IMPORT_ROLES.some((role) => staff.roles.includes(role));
+  return { files: await contentFileCounts(context.get(servicesContext).db), maxMegabytes: megabytes(CONTENT_UPLOAD_MAX_BYTES), canImport };
 }
 
 interface Imported extends ContentImport {
@@ -28,13 +29,13 @@ interface Imported extends ContentImport {
 export const action = pageAction(
   CONTENT_FILES_PATH,
   async ({ request, context, fields }) => {
-    const staff = await requireStaff(request, context, ...CONTENT_FILES_ROLES);
+    const staff = await requireStaff(request, context, ...CONTENT_IMPORT_ROLES);
     const { file } = validate(consoleUploadForm, fields);
     const files = await contentFilesOfUpload(file);
     const result = await importContentFiles(context.get(servicesContext).db, staffActor(staff, context), files, context.get(requestContext).language);
     return { ok: true, ...result } satisfies Imported;
   },
-  { guard: (request, context) => requireStaff(request, context, ...CONTENT_FILES_ROLES) },
+  { guard: (request, context) => requireStaff(request, context, ...CONTENT_IMPORT_ROLES) },
 );
 
 export default function ConsoleContentFiles({ loaderData }: Route.ComponentProps) {
@@ -81,7 +82,8 @@ export default function ConsoleContentFiles({ loaderData }: Route.ComponentProps
             </dl>
           </section>
         ) : null}
-        <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3" noValidate>
+        {loaderData.canImport ? null : <p>{t("console.contentFiles.importPublisherOnly")}</p>}
+        <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3" noValidate hidden={!loaderData.canImport}>
           <p id="import-hint">
             <BidiText text={t("console.contentFiles.importHint", { megabytes: loaderData.maxMegabytes })} linkCodes={false} />
           </p>

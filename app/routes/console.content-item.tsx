@@ -13,7 +13,7 @@ import { instantOfLocalTime } from "../../common/zoned-time.ts";
 import { ConsoleError } from "../../server/console/errors.ts";
 import { contentItemPage, titlesOf } from "../../server/content/content-console.ts";
 import { guestPathOf } from "../../server/content/guest-paths.ts";
-import { diffRevisions, discardDraft, publishNow, rollback, saveDraft, schedule, unpublish } from "../../server/content/revisions.ts";
+import { diffRevisions, discardDraft, rollback, saveAndPublish, saveDraft, schedule, unpublish } from "../../server/content/revisions.ts";
 import { validate } from "../../server/edge/app-error.ts";
 import { buttonClass, ConsoleTable, FormMessage } from "../console/ConsoleShell.tsx";
 import { CONTENT_ROLES, contentNotFound, kindOf, PUBLISHER, sanitisedHtmlOf } from "../console/content.server.ts";
@@ -112,8 +112,7 @@ export const action = pageAction(
     if (intent === "save" || intent === "publish") {
       const { item, fieldErrors } = itemFromForm(kind, fields);
       if (Object.keys(fieldErrors).length > 0) throw new ConsoleError("CONTENT_INVALID", { fieldErrors });
-      const draft = await saveDraft(db, actor, kind, key, item);
-      if (intent === "publish") await publishNow(db, actor, kind, draft.itemKey, draft.id);
+      const draft = intent === "publish" ? await saveAndPublish(db, actor, kind, key, item) : await saveDraft(db, actor, kind, key, item);
       return redirect(`${itemPath(kind, itemKeyOf(kind, draft.data as Record<string, unknown>))}?done=${intent === "publish" ? "published" : "saved"}`);
     }
     if (key === null) throw new ConsoleError("CONTENT_NOT_FOUND");
@@ -128,7 +127,7 @@ export const action = pageAction(
       return redirect(`${itemPath(kind, key)}?done=scheduled`);
     }
     const { revision } = validate(revisionForm, fields);
-    if (intent === "discard") await discardDraft(db, actor, kind, key, revision);
+    if (intent === "discard") await discardDraft(db, actor, kind, key, revision, { mayCancelSchedule: staff.roles.includes("publisher") });
     else await rollback(db, actor, kind, key, revision);
     return redirect(`${itemPath(kind, key)}?done=${intent === "discard" ? "discarded" : "rolled-back"}`);
   },
@@ -434,7 +433,7 @@ function ItemActions({ kind, page, canPublish, answer }: { kind: ContentKind; pa
             </button>
           </Form>
         ) : null}
-        {page.scheduled.map((revision) => (
+        {(canPublish ? page.scheduled : []).map((revision) => (
           <Form method="post" key={revision.id}>
             <input type="hidden" name="intent" value="discard" />
             <input type="hidden" name="revision" value={revision.id} />

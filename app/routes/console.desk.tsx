@@ -2,7 +2,7 @@
 // number (local format, Arabic-Indic digits accepted) within the agent's cities; the agent checks the
 // customer's national ID and birth date (we store no ID), ticks that they did, and marks the SIM collected
 // (the number becomes taken), or cancels the hold (the number goes back to the pool).
-import { data, Form, useActionData } from "react-router";
+import { data, Form, useActionData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/console.desk";
 import { DESK_QUERY, DESK_ROLES, deskActionForm, deskLookupForm } from "../../common/console-desk.ts";
 import { firstFieldErrors } from "../../common/field-errors.ts";
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = deskLookupForm.safeParse({ q });
   if (!parsed.success) return data({ ...base, lookupError: firstFieldErrors(parsed.error.issues, (key) => fieldMessage(language, key)).q }, { status: 400 });
   try {
-    return { ...base, reservations: await lookUpAtDesk(services.db, agent, parsed.data.q, language) };
+    return { ...base, reservations: await lookUpAtDesk(services.db, agent, parsed.data.q, language, staffActor(agent, context)) };
   } catch (error) {
     if (error instanceof ConsoleError && error.code === "RESERVATION_NOT_FOUND") return data({ ...base, notFound: t("console.errors.RESERVATION_NOT_FOUND") }, { status: 404 });
     throw error;
@@ -42,6 +42,11 @@ interface Done {
   ok: true;
   intent: "collect" | "cancel";
   reference: string;
+}
+
+/** After a 409 (someone else acted first, or the hold ran out) the page shows the state as it is now. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 ? true : defaultShouldRevalidate;
 }
 
 export const action = pageAction(
@@ -79,14 +84,14 @@ export default function ConsoleDesk({ loaderData }: Route.ComponentProps) {
             defaultValue={q}
             required
             aria-invalid={lookupError ? true : undefined}
-            aria-describedby={lookupError ? "desk-lookup-error" : "desk-lookup-hint"}
+            aria-describedby={lookupError ? "desk-lookup-hint desk-lookup-error" : "desk-lookup-hint"}
             className="min-w-0 rounded border border-gray-500 px-3 py-2"
           />
           <p id="desk-lookup-hint" className="text-sm text-gray-700">
             <BidiText text={t("console.desk.lookupHint")} linkCodes={false} />
           </p>
           {lookupError ? (
-            <p id="desk-lookup-error" className="text-sm text-red-800">
+            <p id="desk-lookup-error" role="alert" className="text-sm text-red-800">
               <BidiText text={lookupError} linkCodes={false} />
             </p>
           ) : null}
@@ -173,7 +178,7 @@ function ReservationCard({ reservation, action, currencySuffix, idCheckError }: 
               <label htmlFor={tickId}>{t("console.desk.idChecked")}</label>
             </div>
             {idCheckError ? (
-              <p id={`${tickId}-error`} className="text-sm text-red-800">
+              <p id={`${tickId}-error`} role="alert" className="text-sm text-red-800">
                 {idCheckError}
               </p>
             ) : null}

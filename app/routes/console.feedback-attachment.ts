@@ -17,15 +17,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     if (!reference) throw new ConsoleError("FEEDBACK_NOT_FOUND");
     const attachment = await openFeedbackAttachment(services, reference);
-    return new Response(Readable.toWeb(attachment.file.createReadStream()) as ReadableStream, {
+    // HEAD: the headers only; the file is closed at once (React Router drops a HEAD answer's body unread).
+    if (request.method === "HEAD") await attachment.file.close();
+    const body = request.method === "HEAD" ? null : (Readable.toWeb(attachment.file.createReadStream()) as ReadableStream);
+    return new Response(body, {
       headers: {
         "Content-Type": attachment.contentType,
         "Content-Length": String(attachment.size),
         "Content-Disposition": `attachment; filename="${attachment.downloadName}"`,
         "Cache-Control": "no-store",
         "X-Content-Type-Options": "nosniff",
-        // Opened directly, the file is still a download, never a document of our origin.
-        "Content-Security-Policy": "default-src 'none'; sandbox",
+        // Opened directly, the file is still a download, never a document of our origin (server/http.ts gives
+        // every attachment the sandbox policy).
       },
     });
   } catch (error) {

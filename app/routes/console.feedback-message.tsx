@@ -1,7 +1,7 @@
 // /console/feedback/:reference (publishers and admins): one feedback message in full (the description as
 // plain text), its attachment to download, and "handled" with a note: of two staff members marking it at
 // once, one writes and the other is told who did.
-import { data, Form, Link, useActionData } from "react-router";
+import { data, Form, Link, useActionData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/console.feedback-message";
 import { FEEDBACK_NOTE_MAX, FEEDBACK_ROLES, feedbackReferenceOf, handleFeedbackForm } from "../../common/console-desk.ts";
 import { formatDateTime, formatNumber } from "../../common/format.ts";
@@ -33,6 +33,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 interface Handled {
   ok: true;
+}
+
+/** After a 409 (someone else acted first, or the hold ran out) the page shows the state as it is now. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 ? true : defaultShouldRevalidate;
 }
 
 export const action = pageAction(
@@ -138,7 +143,7 @@ export default function ConsoleFeedbackMessage({ loaderData }: Route.ComponentPr
               className="w-full min-w-0 rounded border border-gray-500 px-3 py-2"
             />
             {noteError ? (
-              <p id="handled-note-error" className="text-sm text-red-800">
+              <p id="handled-note-error" role="alert" className="text-sm text-red-800">
                 {noteError}
               </p>
             ) : null}

@@ -55,9 +55,15 @@ export async function agentCityIds(db: Db | Tx, agent: DeskAgent): Promise<numbe
  * number, its live hold first, then its most recent ended ones. RESERVATION_NOT_FOUND when none (unknown and
  * elsewhere alike).
  */
-export async function lookUpAtDesk(db: Db, agent: DeskAgent, lookup: DeskLookup, language: Language, now = new Date()): Promise<DeskReservation[]> {
+export async function lookUpAtDesk(db: Db, agent: DeskAgent, lookup: DeskLookup, language: Language, actor: Actor, now = new Date()): Promise<DeskReservation[]> {
   const cityIds = await agentCityIds(db, agent);
-  if (cityIds.length === 0) throw new ConsoleError("RESERVATION_NOT_FOUND");
+  // Every lookup is in the audit (what was asked for, not the number or reference itself, and how many holds it
+  // showed): a desk session walking numbers to read customers' details shows up there.
+  const audited = (found: number) => audit(db, actor, "reservation.lookup", null, null, { by: lookup.kind, found });
+  if (cityIds.length === 0) {
+    await audited(0);
+    throw new ConsoleError("RESERVATION_NOT_FOUND");
+  }
   const which = lookup.kind === "reference" ? eq(numberReservations.reference, lookup.reference) : eq(numberReservations.gsm, lookup.gsm);
   const live = sql`(${numberReservations.state} = 'active' and ${numberReservations.expiresAt} > ${now.toISOString()})`;
   const rows = await db
@@ -69,6 +75,7 @@ export async function lookUpAtDesk(db: Db, agent: DeskAgent, lookup: DeskLookup,
     .where(and(which, inArray(numberReservations.cityId, cityIds)))
     .orderBy(desc(live), desc(numberReservations.createdAt), desc(numberReservations.id))
     .limit(1 + DESK_HISTORY_LIMIT);
+  await audited(rows.length);
   if (rows.length === 0) throw new ConsoleError("RESERVATION_NOT_FOUND");
   return rows.map(({ reservation: row, tier, cityAr, cityEn, accountGsm }) => ({
     reference: row.reference,

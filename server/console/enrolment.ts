@@ -2,7 +2,7 @@
 // so that `npm run console:admin` (scripts/console-admin.ts, run by Node without a build) can import it: it uses
 // no TypeScript that Node's type stripping cannot run (the AppError family does).
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { staffAccounts, staffAudit, staffEnrolments, staffRecoveryCodes, staffSessions } from "../db/schema.ts";
 
@@ -49,25 +49,31 @@ export async function newEnrolment(tx: Tx, staffId: number): Promise<string> {
  * account starts over: its password, second factor, recovery codes and sessions end, and the link sets a new
  * password (an admin's reset of a second factor, in the console, keeps the password and asks for it).
  */
-export async function createAdminEnrolment(db: Db, input: { email: string; displayName?: string }): Promise<{ staffId: number; token: string; created: boolean }> {
+export async function createAdminEnrolment(db: Db, input: { email: string; displayName?: string }): Promise<{ staffId: number; token: string; created: boolean; roles: string[] }> {
   const email = input.email.trim().toLowerCase();
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(staffAccounts).where(eq(staffAccounts.email, email)).for("update");
     const actor: Actor = { staff: null, clientIp: null };
     if (existing) {
-      const roles = [...new Set([...existing.roles, "admin"])].sort();
+      // Its roles stay (recovering an agent does not make an admin), unless no enabled admin is left: then this
+      // one is made admin, the console's way back. A disabled account stays disabled unless it is that admin.
+      const [{ admins }] = (await tx.execute<{ admins: number }>(sql`select count(*)::int as admins from staff_accounts where not disabled and 'admin' = any(roles) and id <> ${existing.id}`)).rows as [{ admins: number }];
+      const makeAdmin = admins === 0;
+      const roles = makeAdmin ? [...new Set([...existing.roles, "admin"])].sort() : existing.roles;
+      const disabled = makeAdmin ? false : existing.disabled;
+      if (disabled) throw new Error(`${email} is disabled: enable it in the console (Staff) first`);
       await tx
         .update(staffAccounts)
-        .set({ roles, disabled: false, passwordHash: null, totpSecret: null, totpLastStep: null, failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
+        .set({ roles, disabled, passwordHash: null, totpSecret: null, totpLastStep: null, failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
         .where(eq(staffAccounts.id, existing.id));
       await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, existing.id));
       await tx.delete(staffSessions).where(eq(staffSessions.staffId, existing.id));
-      await audit(tx, actor, "staff.admin-enrolment", `staff:${existing.id}`, staffView(existing), { ...staffView({ ...existing, roles, disabled: false }), startsOver: true });
-      return { staffId: existing.id, token: await newEnrolment(tx, existing.id), created: false };
+      await audit(tx, actor, "staff.admin-enrolment", `staff:${existing.id}`, staffView(existing), { ...staffView({ ...existing, roles, disabled }), startsOver: true });
+      return { staffId: existing.id, token: await newEnrolment(tx, existing.id), created: false, roles };
     }
     const [row] = await tx.insert(staffAccounts).values({ email, displayName: input.displayName?.trim() || email, roles: ["admin"] }).returning();
     await audit(tx, actor, "staff.create", `staff:${row!.id}`, null, staffView(row!));
-    return { staffId: row!.id, token: await newEnrolment(tx, row!.id), created: true };
+    return { staffId: row!.id, token: await newEnrolment(tx, row!.id), created: true, roles: row!.roles };
   });
 }
 

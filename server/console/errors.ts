@@ -12,6 +12,7 @@ export type ConsoleErrorCode =
   | "EMAIL_TAKEN" // 409: a staff account already has this e-mail
   | "OWN_ACCOUNT" // 403: an admin cannot disable, reset or demote their own account
   | "LAST_ADMIN" // 403: the change would leave the console without an enabled admin
+  | "CENTRE_UNKNOWN" // 400: a centre agent's centre id is no service centre
   | "FEEDBACK_NOT_FOUND" // 404: no feedback message has this reference
   | "NO_ATTACHMENT" // 404: the message has no attachment (or its file is gone)
   | "FEEDBACK_HANDLED" // 409: someone marked the message handled first (the message names them)
@@ -48,6 +49,7 @@ export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, 400 | 403 | 404 | 40
   EMAIL_TAKEN: 409,
   OWN_ACCOUNT: 403,
   LAST_ADMIN: 403,
+  CENTRE_UNKNOWN: 400,
   FEEDBACK_NOT_FOUND: 404,
   NO_ATTACHMENT: 404,
   FEEDBACK_HANDLED: 409,

@@ -2,13 +2,13 @@
 // administration and the audit log. Every change is written to staff_audit (before → after) in the same
 // transaction as the change. No password, code, secret or token is ever logged or stored in the clear.
 import { randomBytes } from "node:crypto";
-import { and, count, desc, eq, gt, gte, ilike, isNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, sql } from "drizzle-orm";
 import { AUDIT_PAGE_SIZE, RECOVERY_CODE_COUNT, STAFF_LOCK_MINUTES, STAFF_LOGIN_MAX_FAILURES, type AuditFilter, type StaffRole } from "../../common/console.ts";
 import { hashPassword, passwordMatches } from "../auth/password-hash.ts";
 import { hitLimits, type RateLimit } from "../auth/rate-limit.ts";
 import { rateLimitSubject } from "../client-ip.ts";
 import type { Db } from "../db/database.ts";
-import { staffAccounts, staffAudit, staffEnrolments, staffRecoveryCodes, staffSessions } from "../db/schema.ts";
+import { serviceCentres, staffAccounts, staffAudit, staffEnrolments, staffRecoveryCodes, staffSessions } from "../db/schema.ts";
 import type { AppServices } from "../services.ts";
 import { audit, newEnrolment, sha256, staffView, type Actor, type Tx } from "./enrolment.ts";
 import { ConsoleError } from "./errors.ts";
@@ -358,8 +358,16 @@ export async function listStaff(db: Db): Promise<StaffListing[]> {
 }
 
 /** An invitation: a new account with its roles, and its one-time enrolment token. */
+/** An agent's centres must be service centres: an id of none would make every desk lookup "not found". */
+async function checkCentres(tx: Tx, roles: StaffRole[], centres: string[]): Promise<void> {
+  if (!roles.includes("centre-agent") || centres.length === 0) return;
+  const known = await tx.select({ id: serviceCentres.id }).from(serviceCentres).where(inArray(serviceCentres.id, centres.map(Number)));
+  if (known.length !== centres.length) throw new ConsoleError("CENTRE_UNKNOWN", { fieldErrors: { centres: ["console.errors.CENTRE_UNKNOWN"] } });
+}
+
 export async function inviteStaff(db: Db, actor: Actor, input: { email: string; displayName: string; roles: StaffRole[]; centres: string[] }): Promise<{ staffId: number; token: string }> {
   return asAdmin(db, actor, async (tx) => {
+    await checkCentres(tx, input.roles, input.centres);
     const [row] = await tx
       .insert(staffAccounts)
       .values({ email: input.email, displayName: input.displayName, roles: input.roles, centreIds: input.roles.includes("centre-agent") ? input.centres : [] })
@@ -400,6 +408,7 @@ async function lockedStaff(tx: Tx, staffId: number) {
 export async function updateStaff(db: Db, actor: Actor, input: { staffId: number; roles: StaffRole[]; centres: string[] }): Promise<void> {
   await asAdmin(db, actor, async (tx) => {
     const row = await lockedStaff(tx, input.staffId);
+    await checkCentres(tx, input.roles, input.centres);
     // An admin keeps their own admin role: the console always has someone who can manage it.
     if (actor.staff?.id === row.id && !input.roles.includes("admin")) throw new ConsoleError("OWN_ACCOUNT");
     const after = { ...row, roles: input.roles, centreIds: input.roles.includes("centre-agent") ? input.centres : [] };
@@ -474,4 +483,4 @@ export async function listAudit(db: Db, filter: AuditFilter): Promise<{ rows: Au
 }
 
 /** The audit's action names, for the filter's choices. */
-export const AUDIT_ACTIONS = ["staff.create", "staff.admin-enrolment", "staff.invite", "staff.enrol", "staff.login", "staff.login-failed", "staff.logout", "staff.update", "staff.disable", "staff.enable", "staff.reset-factor", "feedback.handle", "reservation.collect", "reservation.cancel", "content.import", "media.upload", "content.draft", "content.discard", "content.publish", "content.schedule", "content.scheduled-publish", "content.scheduled-end", "content.schedule-failed", "content.unpublish", "content.rollback"] as const;
+export const AUDIT_ACTIONS = ["staff.create", "staff.admin-enrolment", "staff.invite", "staff.enrol", "staff.login", "staff.login-failed", "staff.logout", "staff.update", "staff.disable", "staff.enable", "staff.reset-factor", "feedback.handle", "reservation.collect", "reservation.cancel", "reservation.lookup", "content.import", "media.upload", "content.draft", "content.discard", "content.publish", "content.schedule", "content.scheduled-publish", "content.scheduled-end", "content.schedule-failed", "content.unpublish", "content.rollback"] as const;

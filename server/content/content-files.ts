@@ -16,6 +16,9 @@ import { contentRevisions } from "../db/schema.ts";
 import { contentFiles, ContentFileError, isContentFileName, keyFieldOf, loadContentFiles, type ContentFileName } from "../db/seed/load-content.ts";
 import { translate } from "../i18n.ts";
 import { exportContentItems } from "./export.ts";
+import { lockContentChanges } from "./content-kinds.ts";
+import { diffItems } from "./revisions.ts";
+import type { ContentKind } from "../../common/content-schemas.ts";
 
 /** Compressed data handed to the inflater at a time: one step unpacks at most ~1,000 times this (deflate's limit). */
 const UNZIP_STEP_BYTES = 16 * 1024;
@@ -70,7 +73,9 @@ function unpackArchive(bytes: Uint8Array): Record<string, string> {
   unzip.onfile = (entry) => {
     entries += 1;
     if (entries > CONTENT_ARCHIVE_MAX_ENTRIES) refusal ??= new ConsoleError("CONTENT_ARCHIVE_TOO_LARGE");
-    if (refusal || entry.name.endsWith("/")) return;
+    // Folders, and what macOS's archiver adds beside the files (__MACOSX/, ._name, .DS_Store); any other name
+    // that is not a content file is refused below.
+    if (refusal || entry.name.endsWith("/") || /^(?:[^/]+\/)?(?:__MACOSX\/|\._[^/]*$|\.DS_Store$)/.test(entry.name)) return;
     const name = contentFileNameOf(entry.name);
     if (!isContentFileName(name)) {
       refusal = new ConsoleError("CONTENT_FILE_UNKNOWN", { messageValues: { file: name } });
@@ -135,8 +140,8 @@ export interface ContentImport {
 export async function importContentFiles(db: Db, actor: Actor, files: Readonly<Record<string, string>>, language: Language): Promise<ContentImport> {
   try {
     return await db.transaction(async (tx) => {
-      // One content change at a time (imports, and publishing, which raises the same row's version).
-      await tx.execute(sql`select 1 from content_state where id = 1 for update`);
+      // One content change at a time (imports, publishing, the scheduler), this lock first: lockContentChanges.
+      await lockContentChanges(tx);
       const names = contentFiles.map((entry) => entry.file).filter((file) => file in files);
       const before = new Map<ContentFileName, Record<string, unknown>[]>();
       for (const file of names) before.set(file, await exportContentItems(tx, file));
@@ -155,12 +160,19 @@ export async function importContentFiles(db: Db, actor: Actor, files: Readonly<R
           const itemKey = String(item[keyField]);
           if (old.get(itemKey) === JSON.stringify(item)) continue;
           changedItems += 1;
-          await tx.execute(sql`update content_revisions set state = 'superseded', updated_at = now() where kind = ${kind} and item_key = ${itemKey} and state = 'published'`);
+          // The version guests saw until now is in the history (an item content:load put there has none).
+          const oldItem = before.get(entry.file)!.find((candidate) => String(candidate[keyField]) === itemKey);
+          const [published] = (await tx.execute<{ data: unknown; end_at: Date | null }>(sql`update content_revisions set state = 'superseded', updated_at = now() where kind = ${kind} and item_key = ${itemKey} and state = 'published' returning data, end_at`)).rows;
+          if (oldItem && (!published || diffItems(kind as ContentKind, published.data, oldItem).length > 0)) {
+            await tx.insert(contentRevisions).values({ kind, itemKey, data: oldItem, state: "superseded", origin: "import", publishedAt: now });
+          }
+          // An end still to come (an offer's, a news item's) stays with the imported version.
+          const endAt = published?.end_at && new Date(published.end_at).getTime() > now.getTime() ? new Date(published.end_at) : null;
           // One published revision per item (a unique index): a publication of the same item that did not wait
           // for the content_state lock is decided by the database, and this import is refused whole.
           await tx
             .insert(contentRevisions)
-            .values({ kind, itemKey, data: item, state: "published", origin: "import", createdBy: actor.staff?.id ?? null, publishedBy: actor.staff?.id ?? null, publishedAt: now })
+            .values({ kind, itemKey, data: item, state: "published", origin: "import", createdBy: actor.staff?.id ?? null, publishedBy: actor.staff?.id ?? null, publishedAt: now, endAt })
             .catch((error: unknown) => {
               throw sqlStateOf(error) === "23505" ? new ConsoleError("CONTENT_BUSY") : error;
             });

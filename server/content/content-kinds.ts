@@ -53,10 +53,19 @@ export const CONTENT_TABLES: Record<ContentKind, { table: PgTable; key: PgColumn
   news: { table: news, key: news.id },
 };
 
-/** Every column of the row except the key is updated on conflict. */
-function updateSetFor(row: Record<string, unknown>, table: PgTable) {
+/**
+ * Every change of the live content (a publish, an end, a rollback, the scheduler, a load or an import) runs
+ * one at a time: each takes this transaction lock before it touches a live row, so two never wait on each
+ * other's rows in opposite orders (a deadlock), nor rebuild the search index at once (each adding its copy).
+ */
+export async function lockContentChanges(db: Pick<Db, "execute">): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('content:changes'))`);
+}
+
+/** Every column of the row except the key is updated on conflict (the key's row lock stays a "no key" one). */
+function updateSetFor(row: Record<string, unknown>, table: PgTable, key: PgColumn) {
   const columns = table as unknown as Record<string, { name: string }>;
-  return Object.fromEntries(Object.keys(row).map((field) => [field, sql.raw(`excluded."${columns[field]!.name}"`)]));
+  return Object.fromEntries(Object.keys(row).filter((field) => columns[field] !== key).map((field) => [field, sql.raw(`excluded."${columns[field]!.name}"`)]));
 }
 
 /** Inserts the item (already checked by its kind's schema) or updates the row of its key. */
@@ -65,7 +74,7 @@ export async function upsertItem(db: Executor, kind: ContentKind, item: Record<s
   await db
     .insert(table)
     .values(item as never)
-    .onConflictDoUpdate({ target: key, set: updateSetFor(item, table) as never });
+    .onConflictDoUpdate({ target: key, set: updateSetFor(item, table, key) as never });
 }
 
 /** The live row of an item as its content file holds it (only the schema's fields), or null. */

@@ -40,10 +40,16 @@ export async function exportContentFile(db: Db | Tx, file: ContentFileName): Pro
 }
 
 /** Every content file: file name → its text, in the loader's order. */
-export async function exportContent(db: Db | Tx): Promise<Record<ContentFileName, string>> {
-  const files = {} as Record<ContentFileName, string>;
-  for (const file of CONTENT_FILE_NAMES) files[file] = await exportContentFile(db, file);
-  return files;
+export async function exportContent(db: Db): Promise<Record<ContentFileName, string>> {
+  // One snapshot: a publish between two files' reads cannot leave a bundle naming a category the archive lacks.
+  return db.transaction(
+    async (tx) => {
+      const files = {} as Record<ContentFileName, string>;
+      for (const file of CONTENT_FILE_NAMES) files[file] = await exportContentFile(tx, file);
+      return files;
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
 }
 
 /** Items per content file, as the live tables hold them (the console's list of files). */

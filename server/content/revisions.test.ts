@@ -10,7 +10,8 @@ import { createTestDatabase, openTestDb, type TestDatabase } from "../../tests/s
 import type { Actor } from "../console/enrolment.ts";
 import { ConsoleError } from "../console/errors.ts";
 import { listContentItems } from "./content-console.ts";
-import { diffItems, diffRevisions, discardDraft, history, publishNow, rollback, saveDraft, schedule, sweepSchedule, unpublish } from "./revisions.ts";
+import { diffItems, diffRevisions, discardDraft, history, publishNow, rollback, saveAndPublish, saveDraft, schedule, sweepSchedule, unpublish } from "./revisions.ts";
+import { importContentFiles } from "./content-files.ts";
 
 let database: TestDatabase;
 let connection: ReturnType<typeof openTestDb>;
@@ -63,7 +64,7 @@ describe("drafts and publishing", () => {
     const first = await offerDraft(2, "One");
     const second = await offerDraft(2, "Two");
     expect(second.id).toBe(first.id);
-    await discardDraft(connection.db, editor, "offers", "2", first.id);
+    await discardDraft(connection.db, editor, "offers", "2", first.id, { mayCancelSchedule: true });
     await expect(publishNow(connection.db, editor, "offers", "2", first.id)).rejects.toMatchObject({ code: "CONTENT_STATE_CHANGED" });
   });
 
@@ -221,5 +222,78 @@ describe("taking items down", () => {
     const bundle = (JSON.parse(await readFile("content/bundles.json", "utf8")) as Record<string, unknown>[])[0]!;
     const draft = await saveDraft(connection.db, editor, "bundles", String(bundle.id), { ...bundle, categoryId: 999 });
     await expect(publishNow(connection.db, editor, "bundles", String(bundle.id), draft.id)).rejects.toMatchObject({ code: "CONTENT_REFERENCE_MISSING" });
+  });
+});
+
+describe("after a hostile review", () => {
+  const searchRows = async () => Number((await connection.pool.query("select count(*)::int as n from search_documents")).rows[0].n);
+
+  test("two publishes at once (and an import beside them) leave one search index and no deadlock", async () => {
+    const rows = await searchRows();
+    const [one, two] = [await offerDraft(1, "Parallel one"), await offerDraft(2, "Parallel two")];
+    const news = await readFile("content/news.json", "utf8");
+    const changedNews = JSON.stringify((JSON.parse(news) as Record<string, unknown>[]).map((item, index) => (index === 0 ? { ...item, titleEn: "Imported beside" } : item)));
+    const second = openTestDb(database.url);
+    try {
+      const results = await Promise.allSettled([
+        publishNow(connection.db, editor, "offers", "1", one.id),
+        publishNow(second.db, editor, "offers", "2", two.id),
+        importContentFiles(connection.db, editor, { "news.json": changedNews }, "en"),
+      ]);
+      expect(results.map((result) => result.status)).toEqual(["fulfilled", "fulfilled", "fulfilled"]);
+    } finally {
+      await second.close();
+    }
+    expect(await searchRows()).toBe(rows);
+    expect(await searchFinds("Parallel one")).toEqual(["/offer-details/weekend/1"]);
+    expect(await searchFinds("Imported beside")).toHaveLength(1);
+  });
+
+  test("a number its column cannot hold is refused at the save, naming the field", async () => {
+    const bundle = (JSON.parse(await readFile("content/bundles.json", "utf8")) as Record<string, unknown>[])[0]!;
+    await expect(saveDraft(connection.db, editor, "bundles", String(bundle.id), { ...bundle, price: 3_000_000_000 })).rejects.toMatchObject({ code: "CONTENT_INVALID", details: { fieldErrors: { price: expect.any(Array) } } });
+  });
+
+  test("a due revision the database refuses (a slug another item has) goes back to draft, and the sweep publishes the others", async () => {
+    const now = new Date();
+    const solutions = JSON.parse(await readFile("content/business-solutions.json", "utf8")) as Record<string, unknown>[];
+    const clash = await saveDraft(connection.db, editor, "business-solutions", String(solutions[0]!.id), { ...solutions[0]!, slug: solutions[1]!.slug });
+    const fine = await offerDraft(4, "Published after the clash");
+    await schedule(connection.db, editor, "business-solutions", clash.itemKey, clash.id, { publishAt: new Date(now.getTime() + 1000), endAt: null }, now);
+    await schedule(connection.db, editor, "offers", "4", fine.id, { publishAt: new Date(now.getTime() + 1500), endAt: null }, now);
+    expect(await sweepSchedule(connection.db, new Date(now.getTime() + 2000))).toEqual({ published: 1, ended: 0, failed: 1 });
+    expect((await connection.pool.query("select state from content_revisions where id = $1", [clash.id])).rows).toEqual([{ state: "draft" }]);
+    expect(await liveOffer(4)).toMatchObject({ title_en: "Published after the clash" });
+    // Published at once, the same refusal is the console's, not a failure of the server.
+    await expect(publishNow(connection.db, editor, "business-solutions", clash.itemKey, clash.id)).rejects.toMatchObject({ code: "CONTENT_INVALID" });
+  });
+
+  test("an editor cannot cancel a publisher's schedule (a draft, yes)", async () => {
+    const now = new Date();
+    const draft = await offerDraft(2, "Scheduled by the publisher");
+    await schedule(connection.db, editor, "offers", "2", draft.id, { publishAt: new Date(now.getTime() + HOUR), endAt: null }, now);
+    await expect(discardDraft(connection.db, editor, "offers", "2", draft.id, { mayCancelSchedule: false })).rejects.toMatchObject({ code: "ROLE_REQUIRED" });
+    expect((await connection.pool.query("select state from content_revisions where id = $1", [draft.id])).rows).toEqual([{ state: "scheduled" }]);
+  });
+
+  test("a new version of an offer that ends later keeps its end (publish, rollback)", async () => {
+    const now = new Date();
+    const first = await offerDraft(3, "Ends tonight");
+    await schedule(connection.db, editor, "offers", "3", first.id, { publishAt: new Date(now.getTime() + 1000), endAt: new Date(now.getTime() + 5 * HOUR) }, now);
+    await sweepSchedule(connection.db, new Date(now.getTime() + 2000));
+    const fixed = await saveAndPublish(connection.db, editor, "offers", "3", { ...(await offers()).find((offer) => offer.id === 3)!, titleEn: "Ends tonight (typo fixed)", titleAr: "x" }, new Date(now.getTime() + 3000));
+    expect(fixed.endAt?.getTime()).toBe(now.getTime() + 5 * HOUR);
+    const back = await rollback(connection.db, editor, "offers", "3", first.id, new Date(now.getTime() + 4000));
+    expect(back.endAt?.getTime()).toBe(now.getTime() + 5 * HOUR);
+    expect(await sweepSchedule(connection.db, new Date(now.getTime() + 5 * HOUR))).toMatchObject({ ended: 1 });
+    expect(await liveOffer(3)).toBeUndefined();
+  });
+
+  test("save and publish publishes exactly the text it saved, in one transaction", async () => {
+    const offer = (await offers()).find((item) => item.id === 5)!;
+    const published = await saveAndPublish(connection.db, editor, "offers", "5", { ...offer, titleEn: "Saved and published" });
+    expect(published.state).toBe("published");
+    expect(await liveOffer(5)).toMatchObject({ title_en: "Saved and published" });
+    expect((await connection.pool.query("select count(*)::int as n from content_revisions where kind = 'offers' and item_key = '5' and state = 'draft'")).rows[0].n).toBe(0);
   });
 });

@@ -15,7 +15,7 @@ import { contentRevisions, contentState } from "../db/schema.ts";
 import { audit, type Actor, type Tx } from "../console/enrolment.ts";
 import { ConsoleError } from "../console/errors.ts";
 import { rebuildSearchDocuments } from "../search/index-documents.ts";
-import { deleteLiveItem, readLiveItem, upsertItem } from "./content-kinds.ts";
+import { deleteLiveItem, lockContentChanges, readLiveItem, upsertItem } from "./content-kinds.ts";
 
 export type Revision = typeof contentRevisions.$inferSelect;
 export type RevisionState = "draft" | "scheduled" | "published" | "superseded" | "ended" | "discarded";
@@ -84,10 +84,26 @@ const revisionView = (row: Pick<Revision, "id" | "state" | "publishAt" | "endAt"
  * item's key for an existing item, null for a new one (whose key must be free). Answers the draft.
  */
 export async function saveDraft(db: Db, actor: Actor, kind: ContentKind, key: string | null, data: unknown): Promise<Revision> {
+  return db.transaction(async (tx) => saveDraftInTx(tx, actor, kind, key, data));
+}
+
+/**
+ * Saves the item and publishes what was just saved, in one transaction: another save of the same item between
+ * the two (an editor's) can neither slip its text into this publish nor be published under this name.
+ */
+export async function saveAndPublish(db: Db, actor: Actor, kind: ContentKind, key: string | null, data: unknown, now = new Date()): Promise<Revision> {
+  return db.transaction(async (tx) => {
+    const draft = await saveDraftInTx(tx, actor, kind, key, data);
+    await lockContentChanges(tx);
+    return publishInTx(tx, actor, { ...draft, endAt: null }, now, "content.publish");
+  });
+}
+
+async function saveDraftInTx(tx: Tx, actor: Actor, kind: ContentKind, key: string | null, data: unknown): Promise<Revision> {
   const item = checkItem(kind, data);
   const itemKey = itemKeyOf(kind, item);
   if (key !== null && itemKey !== key) throw new ConsoleError("CONTENT_INVALID", { fieldErrors: { [CONTENT_KINDS[kind].key]: ["console.content.errors.keyFixed"] } });
-  return db.transaction(async (tx) => {
+  {
     await lockItem(tx, kind, itemKey);
     if (key === null) {
       const live = await readLiveItem(tx, kind, itemKeyFromPath(kind, itemKey));
@@ -104,9 +120,10 @@ export async function saveDraft(db: Db, actor: Actor, kind: ContentKind, key: st
     } else {
       [saved] = (await tx.insert(contentRevisions).values({ kind, itemKey, data: item, state: "draft", origin: "edit", basedOn: published?.id ?? null, createdBy: actor.staff?.id ?? null }).returning()) as [Revision];
     }
-    await audit(tx, actor, "content.draft", `${kind}:${itemKey}`, draft ? { revision: draft.id } : null, { revision: saved.id });
+    // The text a save replaces is kept in the audit: a second editor's save never loses the first one's words.
+    await audit(tx, actor, "content.draft", `${kind}:${itemKey}`, draft ? { revision: draft.id, data: draft.data, by: draft.createdBy } : null, { revision: saved.id });
     return saved;
-  });
+  }
 }
 
 /** The revision of an item, locked for its change; CONTENT_NOT_FOUND when it is not one of this item's. */
@@ -116,11 +133,12 @@ async function revisionOfItem(tx: Tx, kind: ContentKind, key: string, revisionId
   return row;
 }
 
-/** A draft or a scheduled revision → discarded. */
-export async function discardDraft(db: Db, actor: Actor, kind: ContentKind, key: string, revisionId: number): Promise<void> {
+/** A draft or a scheduled revision → discarded; cancelling a schedule is a publisher's (`mayCancelSchedule`). */
+export async function discardDraft(db: Db, actor: Actor, kind: ContentKind, key: string, revisionId: number, { mayCancelSchedule }: { mayCancelSchedule: boolean }): Promise<void> {
   await db.transaction(async (tx) => {
     await lockItem(tx, kind, key);
-    await revisionOfItem(tx, kind, key, revisionId);
+    const revision = await revisionOfItem(tx, kind, key, revisionId);
+    if (revision.state === "scheduled" && !mayCancelSchedule) throw new ConsoleError("ROLE_REQUIRED");
     const [row] = await tx
       .update(contentRevisions)
       .set({ state: "discarded", updatedAt: new Date() })
@@ -153,30 +171,45 @@ async function publishInTx(tx: Tx, actor: Actor, revision: Revision, now: Date, 
   const kind = revision.kind as ContentKind;
   const item = checkItem(kind, revision.data);
   const before = await publishedRevision(tx, kind, revision.itemKey);
+  // An end still to come (an offer's, a news item's) stays when a new version replaces the published one,
+  // unless this revision sets its own.
+  const endAt = !KINDS_WITH_END.includes(kind as never) ? null : (revision.endAt ?? (before?.endAt && before.endAt.getTime() > now.getTime() ? before.endAt : null));
   if (before && before.id !== revision.id) {
     await tx.update(contentRevisions).set({ state: "superseded", updatedAt: now }).where(and(eq(contentRevisions.id, before.id), eq(contentRevisions.state, "published")));
   }
   const [published] = await tx
     .update(contentRevisions)
-    .set({ state: "published", publishedAt: now, publishedBy: actor.staff?.id ?? null, updatedAt: now, endAt: KINDS_WITH_END.includes(kind as never) ? revision.endAt : null })
+    .set({ state: "published", publishedAt: now, publishedBy: actor.staff?.id ?? null, updatedAt: now, endAt })
     .where(and(eq(contentRevisions.id, revision.id), inArray(contentRevisions.state, ["draft", "scheduled"])))
     .returning();
   if (!published) throw new ConsoleError("CONTENT_STATE_CHANGED");
   try {
     await tx.transaction(async (savepoint) => upsertItem(savepoint, kind, item));
   } catch (error) {
-    if (sqlState(error) === "23503") throw new ConsoleError("CONTENT_REFERENCE_MISSING");
-    throw error;
+    throw refusalOfRow(error);
   }
   await contentChanged(tx);
   await audit(tx, actor, action, `${kind}:${revision.itemKey}`, before ? revisionView(before) : null, revisionView(published));
   return published;
 }
 
+/**
+ * The database's refusal of an item's row as the console's: a row it names that is missing (23503), or a
+ * value the table cannot hold (22…: a number out of range; 23…: a slug another item has). Anything else
+ * (the database away) stays what it is.
+ */
+export function refusalOfRow(error: unknown): unknown {
+  const state = sqlState(error) ?? "";
+  if (state === "23503") return new ConsoleError("CONTENT_REFERENCE_MISSING");
+  if (/^2[23]/.test(state)) return new ConsoleError("CONTENT_INVALID");
+  return error;
+}
+
 /** Publishes the revision now (a draft or a scheduled one). */
 export async function publishNow(db: Db, actor: Actor, kind: ContentKind, key: string, revisionId: number, now = new Date()): Promise<Revision> {
   return db.transaction(async (tx) => {
     await lockItem(tx, kind, key);
+    await lockContentChanges(tx);
     await recordLiveVersion(tx, kind, key);
     const revision = await revisionOfItem(tx, kind, key, revisionId);
     return publishInTx(tx, actor, { ...revision, endAt: null }, now, "content.publish");
@@ -231,6 +264,7 @@ async function endInTx(tx: Tx, actor: Actor, revision: Revision, now: Date, acti
 export async function unpublish(db: Db, actor: Actor, kind: ContentKind, key: string, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     await lockItem(tx, kind, key);
+    await lockContentChanges(tx);
     await recordLiveVersion(tx, kind, key);
     const published = await publishedRevision(tx, kind, key);
     if (!published) throw new ConsoleError("CONTENT_STATE_CHANGED");
@@ -242,6 +276,7 @@ export async function unpublish(db: Db, actor: Actor, kind: ContentKind, key: st
 export async function rollback(db: Db, actor: Actor, kind: ContentKind, key: string, toRevisionId: number, now = new Date()): Promise<Revision> {
   return db.transaction(async (tx) => {
     await lockItem(tx, kind, key);
+    await lockContentChanges(tx);
     await recordLiveVersion(tx, kind, key);
     const target = await revisionOfItem(tx, kind, key, toRevisionId);
     if (!["published", "superseded", "ended"].includes(target.state)) throw new ConsoleError("CONTENT_STATE_CHANGED");
@@ -306,6 +341,8 @@ export async function sweepSchedule(db: Db, now = new Date(), onFailure?: (revis
     for (;;) {
       const outcome = await db
         .transaction(async (tx) => {
+          // Content changes one at a time, and this lock first (before the row's): see lockContentChanges.
+          await lockContentChanges(tx);
           const due = phase === "publish" ? and(eq(contentRevisions.state, "scheduled"), sql`${contentRevisions.publishAt} <= ${now}`) : and(eq(contentRevisions.state, "published"), sql`${contentRevisions.endAt} <= ${now}`);
           const notSkipped = skipped.length > 0 ? sql`${contentRevisions.id} <> all(${`{${skipped.join(",")}}`}::bigint[])` : sql`true`;
           const [row] = await tx

@@ -4,6 +4,7 @@
 // the hostile-input tests can walk every one of them.
 import { FEEDBACK_FILE_MAX_BYTES } from "../../common/feedback-rules.ts";
 import { CONTENT_UPLOAD_MAX_BYTES, MEDIA_UPLOAD_MAX_BYTES } from "../../common/console-uploads.ts";
+import { FEEDBACK_NOTE_MAX } from "../../common/console-desk.ts";
 import type { PlainKey } from "../../common/message-key.ts";
 
 export interface BodyLimits {
@@ -63,7 +64,13 @@ export function consoleUploadBody(dataDir: string, kind: "content-files" | "medi
   };
 }
 
-export type PageActionBody = "small" | "auto-reply" | "feedback" | "content-files" | "media" | "content";
+export type PageActionBody = "small" | "auto-reply" | "feedback" | "content-files" | "media" | "content" | "note";
+
+/**
+ * A staff member's note (marking a feedback message handled): FEEDBACK_NOTE_MAX characters, each up to 4
+ * bytes in UTF-8 and 12 once a form encodes it, so no note the form allows is refused by the reader.
+ */
+export const NOTE_BODY: Omit<BodyLimits, "file"> = { bytes: 12 * FEEDBACK_NOTE_MAX + 1024, fieldBytes: 4 * FEEDBACK_NOTE_MAX, fields: 8, depth: 1, arrayLength: 1 };
 
 /**
  * The console's content item form: every field of an item, rich-text bodies up to 64 KiB each (the
@@ -104,7 +111,7 @@ export const PAGE_ACTIONS: readonly {
   { path: "/console/enrol/:token", body: "small", subscriber: false },
   { path: "/console/staff", body: "small", subscriber: false, staff: true },
   // The feedback inbox (mark handled; the reference is part of the path) and the reservation desk.
-  { path: "/console/feedback/:reference", body: "small", subscriber: false, staff: true },
+  { path: "/console/feedback/:reference", body: "note", subscriber: false, staff: true },
   { path: "/console/desk", body: "small", subscriber: false, staff: true },
   { path: "/console/content-files", body: "content-files", subscriber: false, staff: true },
   { path: "/console/media", body: "media", subscriber: false, staff: true },
@@ -117,5 +124,6 @@ export function pageActionLimits(body: PageActionBody, dataDir: string): BodyLim
   if (body === "feedback") return feedbackBody(dataDir);
   if (body === "content-files" || body === "media") return consoleUploadBody(dataDir, body);
   if (body === "content") return CONTENT_BODY;
+  if (body === "note") return NOTE_BODY;
   return body === "auto-reply" ? AUTO_REPLY_BODY : SMALL_BODY;
 }

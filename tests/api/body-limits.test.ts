@@ -6,7 +6,7 @@
 // seconds, not tens of milliseconds).
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { AUTO_REPLY_BODY, CONTENT_BODY, feedbackBody, PAGE_ACTIONS, SMALL_BODY } from "../../server/edge/limits.ts";
+import { AUTO_REPLY_BODY, CONTENT_BODY, feedbackBody, NOTE_BODY, PAGE_ACTIONS, SMALL_BODY } from "../../server/edge/limits.ts";
 import { createFirstAdmin, enrolOverHttp, pagePost } from "../support/console.ts";
 import { withClient } from "../support/database.ts";
 import { apiMessage } from "../support/contract.ts";
@@ -43,6 +43,7 @@ function formLimitOf(path: string): number {
   if (/autoReply\/activate$|^\/super-clip$/i.test(path)) return AUTO_REPLY_BODY.bytes;
   if (/feedback$/i.test(path)) return feedbackBody("").bytes;
   if (path.startsWith("/console/content/")) return CONTENT_BODY.bytes;
+  if (path.startsWith("/console/feedback/")) return NOTE_BODY.bytes;
   return SMALL_BODY.bytes;
 }
 

@@ -249,6 +249,13 @@ describe("the feedback inbox", () => {
     expect(answer.headers["cache-control"]).toContain("no-store");
     expect(answer.headers["x-content-type-options"]).toBe("nosniff");
     expect(answer.raw.equals(PNG)).toBe(true);
+    // Opened directly it is still no document of ours: the strictest policy, in place of the pages' one.
+    expect(answer.headers["content-security-policy"]).toBe("default-src 'none'; sandbox");
+    // HEAD: the same headers, no body (the file is not left open).
+    const head = await send(server.url, `/console/feedback/${reference}/attachment`, { method: "HEAD", headers: { cookie: admin.cookie } });
+    expect(head.status).toBe(200);
+    expect(head.headers["content-disposition"]).toBe(`attachment; filename="${reference}.png"`);
+    expect(head.raw.length).toBe(0);
     for (const path of ["/console/feedback/FB-ZZZZZZZZ/attachment", "/console/feedback/..%2F..%2Fpackage.json/attachment", "/console/feedback/%2e%2e/attachment"]) {
       const refused = await pageGet(server, path, { cookie: admin.cookie, language: "en" });
       expect(refused.status, path).toBe(404);
@@ -265,6 +272,11 @@ describe("the feedback inbox", () => {
     const long = await pagePost(server, `/console/feedback/${reference}`, { note: "x".repeat(1001) }, { cookie: publisher.cookie, language });
     expect(long.status).toBe(400);
     expectMessage(long, text.validation.noteTooLong!);
+    // A note as long as the form allows, in characters of three bytes, with line breaks sent as CRLF (a form
+    // without JavaScript), is read whole and counted as the text area counts it.
+    const wide = `${"—".repeat(499)}\r\n${"—".repeat(499)}`;
+    const wideAnswer = await pagePost(server, `/console/feedback/${await sendFeedback()}`, { note: wide }, { cookie: publisher.cookie, language });
+    expect(wideAnswer.status, wideAnswer.text.slice(0, 300)).toBe(200);
     const done = await pagePost(server, `/console/feedback/${reference}`, { note: "Replied by e-mail." }, { cookie: publisher.cookie, language });
     expect(done.status, done.text.slice(0, 300)).toBe(200);
     const row = await withClient(server.databaseUrl, async (db) => (await db.query("select handled_at, handled_by, handled_note from feedback where reference = $1", [reference])).rows[0]);
@@ -302,6 +314,10 @@ describe("the reservation desk", () => {
       for (const shown of [hold.reference, spacedNumber(hold.gsm), spacedNumber(hold.accountGsm), "Samer Khoury", reservationText(language).lineTypes.postpaid, reservationText(language).states.active]) expect(page.text, `${lookup}: ${shown}`).toContain(shown);
       expectMessage(page, consoleText(language).desk.idChecked!);
     }
+    // Each lookup is audited by what was asked for and how many holds it showed, never the number itself.
+    const lookups = await withClient(server.databaseUrl, async (db) => (await db.query("select after from staff_audit where action = 'reservation.lookup' and actor_email = 'agent@example.com' order by id desc limit 4")).rows.map((row) => row.after));
+    expect(lookups).toEqual(expect.arrayContaining([{ by: "reference", found: 1 }, { by: "number", found: expect.any(Number) }]));
+    expect(JSON.stringify(lookups)).not.toContain(hold.gsm);
   });
 
   test.each(["ar", "en"] as const)("another city's hold answers exactly as an unknown one; a lookup that is neither gets the field's message (%s)", async (language) => {

@@ -171,7 +171,8 @@ describe("imports that pass", () => {
     const answer = await importFile({ bytes: strToU8(JSON.stringify(offers, null, 2)), fileName: "offers.json" });
     expect(answer.status, answer.text.slice(0, 300)).toBe(200);
     expect(answer.text).toMatch(/data-testid="changed-items"><bdi>1<\/bdi>/);
-    expect(await contentState()).toMatchObject({ version: before.version + 1, revisions: before.revisions + 1, imports: before.imports + 1 });
+    // Two revisions: the version guests saw until now (it had none: content:load put it there) and the imported one.
+    expect(await contentState()).toMatchObject({ version: before.version + 1, revisions: before.revisions + 2, imports: before.imports + 1 });
 
     for (const [language, title] of [["en", "Top up 10,000, get 3 GB"], ["ar", "اشحن بـ 10,000 واحصل على 3 غيغابايت"]] as const) {
       await poll(`the guests' offers page in ${language} shows the imported title`, async () => {
@@ -179,21 +180,24 @@ describe("imports that pass", () => {
         return page.text.includes(escaped(title)) ? true : undefined;
       });
     }
-    const { revision, auditRow } = await withClient(server.databaseUrl, async (client) => ({
+    const { revision, kept, auditRow } = await withClient(server.databaseUrl, async (client) => ({
       revision: (await client.query("select r.kind, r.item_key, r.state, r.origin, r.data, s.email from content_revisions r join staff_accounts s on s.id = r.created_by where r.kind = 'offers' and r.item_key = '2'")).rows,
+      kept: (await client.query("select state, origin, data->>'titleEn' as title from content_revisions where kind = 'offers' and item_key = '2' and created_by is null")).rows,
       auditRow: (await client.query("select actor_email, target, before, after from staff_audit where action = 'content.import' order by id desc limit 1")).rows[0],
     }));
     expect(revision).toEqual([expect.objectContaining({ kind: "offers", item_key: "2", state: "published", origin: "import", email: "files-publisher@example.com" })]);
     expect(revision[0].data).toMatchObject({ id: 2, titleEn: "Top up 10,000, get 3 GB" });
+    expect(kept).toEqual([{ state: "superseded", origin: "import", title: JSON.parse(contentFile("offers.json")).find((item: { id: number }) => item.id === 2).titleEn }]);
     expect(auditRow).toMatchObject({ actor_email: "files-publisher@example.com", before: { rows: { "offers.json": offers.length } }, after: { rows: { "offers.json": offers.length }, changed: { "offers.json": 1 } } });
 
     // The same file again changes nothing: no new revision. Another change supersedes the published revision.
     await importFile({ bytes: strToU8(JSON.stringify(offers)), fileName: "offers (1).json" });
-    expect((await contentState()).revisions).toBe(before.revisions + 1);
+    expect((await contentState()).revisions).toBe(before.revisions + 2);
     offer.titleEn = "Top up 10,000, get 4 GB";
     expect((await importFile({ bytes: strToU8(JSON.stringify(offers)), fileName: "offers.json" })).status).toBe(200);
     const states = await withClient(server.databaseUrl, async (client) => (await client.query("select state, data->>'titleEn' as title from content_revisions where kind = 'offers' and item_key = '2' order by id")).rows);
     expect(states).toEqual([
+      { state: "superseded", title: JSON.parse(contentFile("offers.json")).find((item: { id: number }) => item.id === 2).titleEn },
       { state: "superseded", title: "Top up 10,000, get 3 GB" },
       { state: "published", title: "Top up 10,000, get 4 GB" },
     ]);

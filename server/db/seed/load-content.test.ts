@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { createTestDatabase, openTestDb, type TestDatabase } from "../../../tests/support/test-database.ts";
-import { loadContent } from "./load-content.ts";
+import { CONTENT_FILE_MAX_ITEMS, ContentFileError, loadContent, parseContentFiles } from "./load-content.ts";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const contentDir = path.join(rootDir, "content");
@@ -153,5 +153,21 @@ describe("loadContent", () => {
     products[0]!.category = "no-such-category";
     writeFileSync(path.join(dir, "products.json"), JSON.stringify(products));
     await expect(loadContent(connection.db, dir)).rejects.toThrow();
+  });
+});
+
+describe("a file built to cost time (a hostile review)", () => {
+  test("millions of items are refused by their count before any is checked; wrong items stop at the first; a file that is no list is refused", () => {
+    expect(() => parseContentFiles({ "cities.json": `[${"1,".repeat(4_000_000)}1]` })).toThrow(/more than 5000 items/);
+    expect(() => parseContentFiles({ "cities.json": JSON.stringify(Array.from({ length: CONTENT_FILE_MAX_ITEMS + 1 }, (_, index) => ({ id: index + 1, nameAr: "م", nameEn: "c" }))) })).toThrow(/more than 5000 items/);
+    const wrong = (() => {
+      try {
+        parseContentFiles({ "cities.json": "[1, 2, 3]" });
+      } catch (error) {
+        return error as ContentFileError;
+      }
+    })();
+    expect(wrong).toMatchObject({ file: "cities.json", item: 0 });
+    expect(() => parseContentFiles({ "cities.json": "{}" })).toThrow(/not a list/);
   });
 });

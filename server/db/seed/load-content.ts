@@ -7,7 +7,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { CONTENT_KIND_NAMES, CONTENT_KINDS, type ContentKind } from "../../../common/content-schemas.ts";
-import { CONTENT_TABLES, upsertItem } from "../../content/content-kinds.ts";
+import { CONTENT_TABLES, lockContentChanges, upsertItem } from "../../content/content-kinds.ts";
 import { rebuildSearchDocuments } from "../../search/index-documents.ts";
 import type { Db } from "../database.ts";
 import { sqlStateOf } from "../errors.ts";
@@ -76,13 +76,20 @@ export function parseContentFiles(files: Readonly<Record<string, string>>, optio
     } catch (error) {
       throw new ContentFileError(file, null, null, (error as Error).message, "json");
     }
-    const parsed = z.array(row as z.ZodType).safeParse(raw, options.issueMessages ? { error: options.issueMessages } : undefined);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const [item, ...field] = issue.path;
-      if (typeof item !== "number") throw new ContentFileError(file, null, null, issue.message);
-      throw new ContentFileError(file, item, field.join("."), issue.message);
+    // A list, of a bounded length, checked item by item up to the first refusal: a file of sixteen million
+    // wrong items costs one item's check, not sixteen million messages.
+    if (!Array.isArray(raw)) throw new ContentFileError(file, null, null, "not a list of items");
+    if (raw.length > CONTENT_FILE_MAX_ITEMS) throw new ContentFileError(file, null, null, `more than ${CONTENT_FILE_MAX_ITEMS} items`);
+    const data: unknown[] = [];
+    for (const [index, value] of raw.entries()) {
+      const parsed = (row as z.ZodType).safeParse(value, options.issueMessages ? { error: options.issueMessages } : undefined);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        throw new ContentFileError(file, index, issue.path.join("."), issue.message);
+      }
+      data.push(parsed.data);
     }
+    const parsed = { data };
     // Two items with one key would load as one, the later silently winning: refused instead.
     const keyField = keyFieldOf(entry);
     const keys = new Set<string>();
@@ -96,6 +103,9 @@ export function parseContentFiles(files: Readonly<Record<string, string>>, optio
   return parsedFiles;
 }
 
+/** The most items a content file may hold (the largest of content/ has a few hundred). */
+export const CONTENT_FILE_MAX_ITEMS = 5_000;
+
 /** PostgreSQL's refusals of a row (a reference to a missing item, a duplicate, a value out of range). */
 const ROW_REFUSED = /^(22|23)/;
 
@@ -108,6 +118,7 @@ export async function loadContentFiles(db: Db, files: Readonly<Record<string, st
   const parsedFiles = parseContentFiles(files, options);
   const counts: Record<string, number> = {};
   await db.transaction(async (tx) => {
+    await lockContentChanges(tx);
     for (const { kind, file } of contentFiles) {
       const items = parsedFiles.get(file);
       if (!items) continue;
