@@ -2,7 +2,7 @@
 // - unit: beside the code in server/, common/ and app/; a few need a database and get a clone of
 //   the migrated template that tests/support/database-setup.ts prepares;
 // - api: contract tests over real HTTP against the built server (npm run build first);
-// - e2e: real headless Chromium against the built server, one file at a time (beside the others);
+// - e2e: real headless Chromium against the built server, each file its own server and browser;
 // - ops: whole app processes started and killed (crash recovery, graceful shutdown).
 // The database setup runs once per run whichever projects run: one embedded PostgreSQL (or the
 // server of TEST_DATABASE_URL) and one migrated, seeded template database shared by all of them.
@@ -15,8 +15,8 @@ const serverSetup = "./tests/support/global-setup.ts";
 export default defineConfig({
   test: {
     // Files wait on a server or a browser more than they compute: three at a time on two CPUs (TEST_WORKERS
-    // changes it). The e2e and ops projects keep their own files one at a time (each drives a whole browser or
-    // a whole app) but run beside the unit and API files.
+    // changes it), e2e files among them (each has its own server, database and browser). The ops files keep to
+    // one at a time (each kills and restarts a whole app with its own PostgreSQL).
     maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
     // vitest's own report, then the ten slowest files of the run.
     reporters: ["default", new SlowestFiles()],
@@ -49,7 +49,6 @@ export default defineConfig({
           globalSetup: [serverSetup],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
       {

@@ -104,6 +104,24 @@ export function ConsoleShell({ staff, children }: { staff: ConsoleStaff | null; 
 }
 
 /** A form field: label, input, and its message (announced, tied to the input). */
+/** A file upload of the console (one file, `name="file"`): its label, accepted types, hint and error under it. */
+export function FileField({ id, label, accept, hintId, error }: { id: string; label: ReactNode; accept: string; hintId?: string; error?: string }) {
+  const described = [hintId, error ? `${id}-error` : undefined].filter(Boolean).join(" ") || undefined;
+  return (
+    <>
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      <input id={id} name="file" type="file" accept={accept} aria-describedby={described} aria-invalid={error ? true : undefined} className="min-w-0 max-w-full" />
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-800">
+          <BidiText text={error} linkCodes={false} />
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 export function Field({
   name,
   label,

@@ -7,7 +7,7 @@ import { contentFilesOfUpload, importContentFiles, type ContentImport } from "..
 import { contentFileCounts } from "../../server/content/export.ts";
 import { validate } from "../../server/edge/app-error.ts";
 import { BidiText } from "../content/BidiText.tsx";
-import { buttonClass, ConsoleTable } from "../console/ConsoleShell.tsx";
+import { buttonClass, ConsoleTable, FileField } from "../console/ConsoleShell.tsx";
 import { CONTENT_ARCHIVE_NAME, CONTENT_FILES_PATH, CONTENT_FILES_ROLES, CONTENT_IMPORT_ROLES } from "../console/paths.ts";
 import { requireStaff, staffActor } from "../console/staff.server.ts";
 import { requestContext, servicesContext } from "../context.ts";
@@ -87,23 +87,7 @@ export default function ConsoleContentFiles({ loaderData }: Route.ComponentProps
           <p id="import-hint">
             <BidiText text={t("console.contentFiles.importHint", { megabytes: loaderData.maxMegabytes })} linkCodes={false} />
           </p>
-          <label htmlFor="content-upload" className="font-medium">
-            {t("console.contentFiles.fileLabel")}
-          </label>
-          <input
-            id="content-upload"
-            name="file"
-            type="file"
-            accept=".zip,.json,application/zip,application/json"
-            aria-describedby={fileError ? "import-hint content-upload-error" : "import-hint"}
-            aria-invalid={fileError ? true : undefined}
-            className="min-w-0 max-w-full"
-          />
-          {fileError ? (
-            <p id="content-upload-error" className="text-sm text-red-800">
-              <BidiText text={fileError} linkCodes={false} />
-            </p>
-          ) : null}
+          <FileField id="content-upload" label={t("console.contentFiles.fileLabel")} accept=".zip,.json,application/zip,application/json" hintId="import-hint" error={fileError} />
           <button type="submit" className={`self-start ${buttonClass}`}>
             {t("console.contentFiles.submit")}
           </button>

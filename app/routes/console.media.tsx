@@ -8,7 +8,7 @@ import { formatDateTime } from "../../common/format.ts";
 import { listRecentMedia, storeUploadedImage, type StoredImage } from "../../server/content/media.ts";
 import { validate } from "../../server/edge/app-error.ts";
 import { BidiText } from "../content/BidiText.tsx";
-import { buttonClass, ConsoleTable } from "../console/ConsoleShell.tsx";
+import { buttonClass, ConsoleTable, FileField } from "../console/ConsoleShell.tsx";
 import { MEDIA_PATH, MEDIA_ROLES } from "../console/paths.ts";
 import { requireStaff, staffActor } from "../console/staff.server.ts";
 import { servicesContext } from "../context.ts";
@@ -73,23 +73,7 @@ export default function ConsoleMedia({ loaderData }: Route.ComponentProps) {
           </section>
         ) : null}
         <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3" noValidate>
-          <label htmlFor="media-upload" className="font-medium">
-            <BidiText text={t("console.media.fileLabel", { megabytes: loaderData.maxMegabytes })} linkCodes={false} />
-          </label>
-          <input
-            id="media-upload"
-            name="file"
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            aria-describedby={fileError ? "media-upload-error" : undefined}
-            aria-invalid={fileError ? true : undefined}
-            className="min-w-0 max-w-full"
-          />
-          {fileError ? (
-            <p id="media-upload-error" className="text-sm text-red-800">
-              <BidiText text={fileError} linkCodes={false} />
-            </p>
-          ) : null}
+          <FileField id="media-upload" label={<BidiText text={t("console.media.fileLabel", { megabytes: loaderData.maxMegabytes })} linkCodes={false} />} accept="image/jpeg,image/png,image/webp" error={fileError} />
           <button type="submit" className={`self-start ${buttonClass}`}>
             {t("console.media.submit")}
           </button>

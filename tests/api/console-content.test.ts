@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { CONTENT_KIND_NAMES, CONTENT_KINDS } from "../../common/content-schemas.ts";
 import { localTimeOf } from "../../common/zoned-time.ts";
 import { catalogs } from "../support/contract.ts";
-import { createFirstAdmin, enrolOverHttp, pageGet, pagePost, type Enrolled } from "../support/console.ts";
+import { createFirstAdmin, enrolOverHttp, pageGet, pagePost, type Enrolled, inviteAndEnrol } from "../support/console.ts";
 import { withClient } from "../support/database.ts";
 import { send, startTestServer, type HttpAnswer, type TestServer } from "../support/test-server.ts";
 
@@ -21,12 +21,7 @@ let editor: Enrolled;
 let publisher: Enrolled;
 let agent: Enrolled;
 
-async function invite(email: string, roles: Record<string, string>, centres = ""): Promise<Enrolled> {
-  const answer = await pagePost(a, "/console/staff", { intent: "invite", email, displayName: email.split("@")[0]!, centres, ...roles }, { cookie: admin.cookie });
-  const link = /data-testid="enrolment-link"[^>]*>([^<]+)</.exec(answer.text)?.[1];
-  if (!link) throw new Error(`no enrolment link (status ${answer.status}): ${answer.text.slice(0, 300)}`);
-  return enrolOverHttp(a, link);
-}
+const invite = (email: string, roles: Record<string, string>, centres = "") => inviteAndEnrol(a, admin, email, roles, centres);
 
 beforeAll(async () => {
   a = await startTestServer({ env: ENV });

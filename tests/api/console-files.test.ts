@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { catalogs } from "../support/contract.ts";
-import { createFirstAdmin, enrolOverHttp, pageGet, pagePost, type Enrolled } from "../support/console.ts";
+import { createFirstAdmin, enrolOverHttp, pageGet, type Enrolled, inviteAndEnrol } from "../support/console.ts";
 import { withClient } from "../support/database.ts";
 import { send, startTestServer, type HttpAnswer, type TestServer } from "../support/test-server.ts";
 
@@ -25,12 +25,7 @@ let agent: Enrolled;
 
 const consoleText = (language: "ar" | "en") => (catalogs[language] as unknown as { console: { errors: Record<string, string> } }).console.errors;
 
-async function invite(email: string, roles: Record<string, string>, centres = ""): Promise<Enrolled> {
-  const answer = await pagePost(server, "/console/staff", { intent: "invite", email, displayName: email.split("@")[0]!, centres, ...roles }, { cookie: admin.cookie });
-  const link = /data-testid="enrolment-link"[^>]*>([^<]+)</.exec(answer.text)?.[1];
-  if (!link) throw new Error(`no enrolment link (status ${answer.status}): ${answer.text.slice(0, 300)}`);
-  return enrolOverHttp(server, link);
-}
+const invite = (email: string, roles: Record<string, string>, centres = "") => inviteAndEnrol(server, admin, email, roles, centres);
 
 beforeAll(async () => {
   server = await startTestServer({ env: { CONSOLE_LOGINS_PER_IP_15_MIN: "100000", CONTENT_VERSION_POLL_SECONDS: "0.5" } });

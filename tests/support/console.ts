@@ -70,3 +70,16 @@ export async function enrolOverHttp(server: { url: string }, link: string, passw
   expect(recoveryCodes).toHaveLength(10);
   return { cookie: consoleCookieOf(answer), secret, recoveryCodes };
 }
+
+/** The link an admin's invitation shows (the staff page answers it once). */
+export async function inviteLink(server: { url: string }, admin: { cookie: string }, email: string, roles: Record<string, string>, centres = ""): Promise<string> {
+  const answer = await pagePost(server, "/console/staff", { intent: "invite", email, displayName: email.split("@")[0]!, centres, ...roles }, { cookie: admin.cookie });
+  const link = /data-testid="enrolment-link"[^>]*>([^<]+)</.exec(answer.text)?.[1];
+  if (!link) throw new Error(`no enrolment link (status ${answer.status}): ${answer.text.slice(0, 300)}`);
+  return link;
+}
+
+/** An admin invites a staff member with `roles` (`{ roleEditor: "on" }`), who enrols over HTTP at once. */
+export async function inviteAndEnrol(server: { url: string }, admin: { cookie: string }, email: string, roles: Record<string, string>, centres = ""): Promise<Enrolled> {
+  return enrolOverHttp(server, await inviteLink(server, admin, email, roles, centres));
+}
