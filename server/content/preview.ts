@@ -17,7 +17,7 @@ import type { AppServices } from "../services.ts";
 import { ContentMemo } from "./content-memo.ts";
 import { upsertItem } from "./content-kinds.ts";
 import { guestPathOf } from "./guest-paths.ts";
-import { checkItem, sqlState } from "./revisions.ts";
+import { checkItem, refusalOfRow } from "./revisions.ts";
 
 /** Renders a guest request (no cookies) with these services. */
 export type RenderGuestPage = (request: Request, services: AppServices) => Promise<Response>;
@@ -60,8 +60,8 @@ export async function renderPreview(services: AppServices, revisionId: number, l
       try {
         await tx.transaction(async (savepoint) => upsertItem(savepoint, kind, item));
       } catch (error) {
-        if (sqlState(error) === "23503") throw new ConsoleError("CONTENT_REFERENCE_MISSING");
-        throw error;
+        // A row the database refuses (a missing category, a slug another item has) is the console's refusal.
+        throw refusalOfRow(error);
       }
       const previewServices: AppServices = { ...services, db: tx as unknown as Db, contentMemo: new ContentMemo(0) };
       const url = new URL(`${path}${path.includes("?") ? "&" : "?"}lang=${language}`, origin);

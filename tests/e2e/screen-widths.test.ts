@@ -337,7 +337,8 @@ describe("the floating Support button lies over no link, button or field", () =>
       await menu.waitFor();
       await page.keyboard.press("Escape");
       await menu.waitFor({ state: "detached" });
-      expect(await support.evaluate((button) => button === document.activeElement), "focus back on the button").toBe(true);
+      // React Aria gives the focus back in the frame after the menu leaves: a busy machine may paint it later.
+      await expect.poll(() => support.evaluate((button) => button === document.activeElement), { message: "focus back on the button" }).toBe(true);
 
       // A tap on the tab opens the menu (back at the top: a reload would restore the scroll to the end of the page).
       await scrollPageTo(page, 0);
