@@ -1,7 +1,9 @@
 // Small pieces the console's content pages share.
 import type { Language } from "../../common/language.ts";
 import { formatDateTime } from "../../common/format.ts";
+import { Form } from "react-router";
 import { useTranslation } from "../i18n/react.ts";
+import { buttonClass } from "./ConsoleShell.tsx";
 
 /** An item's state in a list: live or not, a draft pending, scheduled at a time. */
 export function ListingState({ listing, language }: { listing: { live: boolean; draft: boolean; scheduledAt: string | null }; language: Language }) {
@@ -10,4 +12,20 @@ export function ListingState({ listing, language }: { listing: { live: boolean; 
   if (listing.draft) parts.push(t("console.content.states.draft"));
   if (listing.scheduledAt) parts.push(t("console.content.states.scheduled", { time: formatDateTime(language, listing.scheduledAt) }));
   return <>{parts.join(" · ")}</>;
+}
+
+/** The content pages' search (`?q=`), on the kinds page and on a kind's list. */
+export function ContentSearch({ q, className }: { q: string; className: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="get" className={className} role="search">
+      <label className="flex min-w-0 flex-1 flex-col gap-1">
+        {t("console.content.search")}
+        <input type="search" name="q" defaultValue={q} className="min-w-0 rounded border border-gray-500 px-3 py-2" />
+      </label>
+      <button type="submit" className={buttonClass}>
+        {t("console.content.searchButton")}
+      </button>
+    </Form>
+  );
 }

@@ -6,7 +6,7 @@ import { serialize as serializeCookie } from "hono/utils/cookie";
 import type { StaffRole } from "../../common/console.ts";
 import { ConsoleError } from "../../server/console/errors.ts";
 import { translate } from "../../server/i18n.ts";
-import { CONSOLE_SESSION_COOKIE, findStaff, STAFF_SESSION_ABSOLUTE_HOURS, type Actor, type Staff } from "../../server/console/service.ts";
+import { CONSOLE_SESSION_COOKIE, ENROLMENT_BROWSER_COOKIE, ENROLMENT_BROWSER_MINUTES, findStaff, STAFF_SESSION_ABSOLUTE_HOURS, type Actor, type Staff } from "../../server/console/service.ts";
 import { webSessionContext } from "../account/web-session.server.ts";
 import { readCookie } from "../session.server.ts";
 import { requestContext, servicesContext } from "../context.ts";
@@ -59,6 +59,11 @@ function cookieOptions(context: Context) {
 
 export function startConsoleSession(context: Context, token: string) {
   context.get(webSessionContext).setCookies.push(serializeCookie(CONSOLE_SESSION_COOKIE, token, { ...cookieOptions(context), maxAge: STAFF_SESSION_ABSOLUTE_HOURS * 3600 }));
+}
+
+/** Binds a reset link's new secret to this browser (its nonce, HttpOnly, only on the enrolment pages). */
+export function startEnrolmentBrowser(context: Context, nonce: string) {
+  context.get(webSessionContext).setCookies.push(serializeCookie(ENROLMENT_BROWSER_COOKIE, nonce, { ...cookieOptions(context), path: "/console/enrol", maxAge: ENROLMENT_BROWSER_MINUTES * 60 }));
 }
 
 export function clearConsoleSession(context: Context) {

@@ -15,7 +15,7 @@ import { contentItemPage, titlesOf } from "../../server/content/content-console.
 import { guestPathOf } from "../../server/content/guest-paths.ts";
 import { diffRevisions, discardDraft, rollback, saveAndPublish, saveDraft, schedule, unpublish } from "../../server/content/revisions.ts";
 import { validate } from "../../server/edge/app-error.ts";
-import { buttonClass, ConsoleTable, FormMessage } from "../console/ConsoleShell.tsx";
+import { buttonClass, ConsoleTable, Field, FormMessage } from "../console/ConsoleShell.tsx";
 import { CONTENT_ROLES, contentNotFound, kindOf, PUBLISHER, sanitisedHtmlOf } from "../console/content.server.ts";
 import { requireStaff, staffActor } from "../console/staff.server.ts";
 import { servicesContext } from "../context.ts";
@@ -415,8 +415,8 @@ function ItemActions({ kind, page, canPublish, answer }: { kind: ContentKind; pa
           <Form method="post" noValidate className="flex flex-col gap-3">
             <input type="hidden" name="intent" value="schedule" />
             <input type="hidden" name="revision" value={page.draft.id} />
-            <TimeField name="publishAt" label={t("console.content.publishAt")} error={answer?.fieldErrors?.publishAt} />
-            {withEnd ? <TimeField name="endAt" label={t("console.content.endAt")} error={answer?.fieldErrors?.endAt} /> : null}
+            <Field name="publishAt" type="datetime-local" dir="ltr" required={false} label={t("console.content.publishAt")} error={answer?.fieldErrors?.publishAt} />
+            {withEnd ? <Field name="endAt" type="datetime-local" dir="ltr" required={false} label={t("console.content.endAt")} error={answer?.fieldErrors?.endAt} /> : null}
             <button type="submit" className={`${buttonClass} self-start`}>
               {t("console.content.schedule")}
             </button>
@@ -451,23 +451,6 @@ function ItemActions({ kind, page, canPublish, answer }: { kind: ContentKind; pa
           </Form>
         ) : null}
       </div>
-    </div>
-  );
-}
-
-function TimeField({ name, label, error }: { name: string; label: string; error?: string }) {
-  const id = `content-${name}`;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium">
-        {label}
-      </label>
-      <input id={id} name={name} type="datetime-local" dir="ltr" className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
     </div>
   );
 }
@@ -510,26 +493,8 @@ function History({ page, canPublish, diff, language }: { page: ItemPage; canPubl
       </ConsoleTable>
       {versions.length > 1 ? (
         <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label={t("console.content.compareTitle")}>
-          <label className="flex flex-col gap-1">
-            {t("console.content.compareFrom")}
-            <select name="compare" defaultValue={diff?.a ?? versions[1]!.id} className="rounded border border-gray-500 px-2 py-1" dir="ltr">
-              {versions.map((version) => (
-                <option key={version.id} value={version.id}>
-                  {version.id}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1">
-            {t("console.content.compareTo")}
-            <select name="with" defaultValue={diff?.b ?? versions[0]!.id} className="rounded border border-gray-500 px-2 py-1" dir="ltr">
-              {versions.map((version) => (
-                <option key={version.id} value={version.id}>
-                  {version.id}
-                </option>
-              ))}
-            </select>
-          </label>
+          <VersionSelect name="compare" label={t("console.content.compareFrom")} versions={versions} defaultValue={diff?.a ?? versions[1]!.id} />
+          <VersionSelect name="with" label={t("console.content.compareTo")} versions={versions} defaultValue={diff?.b ?? versions[0]!.id} />
           <button type="submit" className={smallButton}>
             {t("console.content.compare")}
           </button>
@@ -537,6 +502,22 @@ function History({ page, canPublish, diff, language }: { page: ItemPage; canPubl
       ) : null}
       {diff ? <Diff diff={diff} /> : null}
     </section>
+  );
+}
+
+/** One end of a comparison: a version of the item by its number. */
+function VersionSelect({ name, label, versions, defaultValue }: { name: string; label: string; versions: { id: number }[]; defaultValue: number }) {
+  return (
+    <label className="flex flex-col gap-1">
+      {label}
+      <select name={name} defaultValue={defaultValue} className="rounded border border-gray-500 px-2 py-1" dir="ltr">
+        {versions.map((version) => (
+          <option key={version.id} value={version.id}>
+            {version.id}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

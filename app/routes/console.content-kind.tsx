@@ -1,11 +1,11 @@
 // /console/content/:kind (editors, publishers): the items of one kind with their state (live, draft
 // pending, scheduled at …), a search by title in either language, and a new item.
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/console.content-kind";
 import { contentSearch } from "../../common/content-forms.ts";
 import { listContentItems } from "../../server/content/content-console.ts";
 import { buttonClass, ConsoleTable } from "../console/ConsoleShell.tsx";
-import { ListingState } from "../console/ContentParts.tsx";
+import { ContentSearch, ListingState } from "../console/ContentParts.tsx";
 import { CONTENT_ROLES, kindOf } from "../console/content.server.ts";
 import { requireStaff } from "../console/staff.server.ts";
 import { servicesContext } from "../context.ts";
@@ -30,15 +30,7 @@ export default function ConsoleContentKind({ loaderData }: Route.ComponentProps)
       </p>
       <h1 className="mb-4 text-2xl font-bold">{t(`console.content.kinds.${kind}`)}</h1>
       <div className="mb-4 flex flex-wrap items-end gap-4">
-        <Form method="get" className="flex min-w-0 flex-1 flex-wrap items-end gap-2" role="search">
-          <label className="flex min-w-0 flex-1 flex-col gap-1">
-            {t("console.content.search")}
-            <input type="search" name="q" defaultValue={loaderData.q} className="min-w-0 rounded border border-gray-500 px-3 py-2" />
-          </label>
-          <button type="submit" className={buttonClass}>
-            {t("console.content.searchButton")}
-          </button>
-        </Form>
+        <ContentSearch q={loaderData.q} className="flex min-w-0 flex-1 flex-wrap items-end gap-2" />
         <Link to={`/console/content/${kind}/new`} className={buttonClass}>
           {t("console.content.newItem")}
         </Link>

@@ -1,15 +1,15 @@
 // /console/content (editors, publishers): every kind of content with its counts, and a search across all
 // items by title or name in either language (a plain GET form).
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/console.content";
 import { contentSearch } from "../../common/content-forms.ts";
 import { contentOverview, searchContent } from "../../server/content/content-console.ts";
-import { buttonClass, ConsoleTable } from "../console/ConsoleShell.tsx";
+import { ConsoleTable } from "../console/ConsoleShell.tsx";
 import { CONTENT_ROLES } from "../console/content.server.ts";
 import { requireStaff } from "../console/staff.server.ts";
 import { servicesContext } from "../context.ts";
 import { useTranslation } from "../i18n/react.ts";
-import { ListingState } from "../console/ContentParts.tsx";
+import { ContentSearch, ListingState } from "../console/ContentParts.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, ...CONTENT_ROLES);
@@ -25,15 +25,7 @@ export default function ConsoleContent({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="mb-2 text-2xl font-bold">{t("console.content.title")}</h1>
       <p className="mb-4">{t("console.content.intro")}</p>
-      <Form method="get" className="mb-6 flex flex-wrap items-end gap-2" role="search">
-        <label className="flex min-w-0 flex-1 flex-col gap-1">
-          {t("console.content.search")}
-          <input type="search" name="q" defaultValue={loaderData.q} className="min-w-0 rounded border border-gray-500 px-3 py-2" />
-        </label>
-        <button type="submit" className={buttonClass}>
-          {t("console.content.searchButton")}
-        </button>
-      </Form>
+      <ContentSearch q={loaderData.q} className="mb-6 flex flex-wrap items-end gap-2" />
       {loaderData.results ? (
         <section aria-labelledby="results-title" className="mb-8">
           <h2 id="results-title" className="mb-2 text-xl font-semibold">

@@ -2,17 +2,16 @@
 // The staff member sets a password, adds the TOTP secret to an authenticator (QR code or the secret as text),
 // confirms with a code, and sees the ten recovery codes once; the same answer signs them in.
 import { data, Form, Link, redirect, useActionData, type ShouldRevalidateFunctionArgs } from "react-router";
-import { serialize as serializeCookie } from "hono/utils/cookie";
 import type { Route } from "./+types/console.enrol";
 import { enrolmentForm, enrolmentStepForm, factorResetCodeForm, factorResetPasswordForm, STAFF_PASSWORD_MIN } from "../../common/console.ts";
 import { ConsoleError } from "../../server/console/errors.ts";
-import { completeEnrolment, consoleLoginIpLimit, consoleLoginLimited, ENROLMENT_BROWSER_COOKIE, ENROLMENT_BROWSER_MINUTES, proveResetPassword, showEnrolment } from "../../server/console/service.ts";
+import { completeEnrolment, consoleLoginIpLimit, consoleLoginLimited, ENROLMENT_BROWSER_COOKIE, proveResetPassword, showEnrolment } from "../../server/console/service.ts";
 import { totpQrSvg, totpUri } from "../../server/console/totp.ts";
 import { validate } from "../../server/edge/app-error.ts";
 import { buttonClass, Field, FormMessage } from "../console/ConsoleShell.tsx";
 import { CONSOLE_HOME_PATH } from "../console/paths.ts";
-import { startConsoleSession } from "../console/staff.server.ts";
-import { readCookie, webSessionContext } from "../account/web-session.server.ts";
+import { startConsoleSession, startEnrolmentBrowser } from "../console/staff.server.ts";
+import { readCookie } from "../account/web-session.server.ts";
 import { requestContext, servicesContext } from "../context.ts";
 import { useTranslation } from "../i18n/react.ts";
 import { pageAction, type PageFailureAnswer } from "../page-action.server.ts";
@@ -50,7 +49,7 @@ export const action = pageAction(
     // A reset link's first step: the account's own password; then this browser is shown the new secret.
     if (validate(enrolmentStepForm, fields).step === "password") {
       const { browserNonce } = await proveResetPassword(services, token, validate(factorResetPasswordForm, fields).currentPassword, clientIp);
-      context.get(webSessionContext).setCookies.push(serializeCookie(ENROLMENT_BROWSER_COOKIE, browserNonce, { path: "/console/enrol", httpOnly: true, sameSite: "Strict", secure: services.config.NODE_ENV === "production", maxAge: ENROLMENT_BROWSER_MINUTES * 60 }));
+      startEnrolmentBrowser(context, browserNonce);
       return redirect(`/console/enrol/${token}`);
     }
     // A first enrolment sets a password; a reset link's second step takes the code only.

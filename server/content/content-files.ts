@@ -13,7 +13,7 @@ import { edgeError } from "../edge/app-error.ts";
 import type { Db } from "../db/database.ts";
 import { sqlStateOf } from "../db/errors.ts";
 import { contentRevisions } from "../db/schema.ts";
-import { contentFiles, ContentFileError, isContentFileName, keyFieldOf, loadContentFiles, type ContentFileName } from "../db/seed/load-content.ts";
+import { contentFiles, ContentFileError, isContentFileName, loadContentFiles, type ContentFileName } from "../db/seed/load-content.ts";
 import { translate } from "../i18n.ts";
 import { exportContentItems } from "./export.ts";
 import { lockContentChanges } from "./content-kinds.ts";
@@ -150,7 +150,7 @@ export async function importContentFiles(db: Db, actor: Actor, files: Readonly<R
       const rowsAfter: Record<string, number> = {};
       const now = new Date();
       for (const entry of contentFiles.filter((candidate) => names.includes(candidate.file))) {
-        const keyField = keyFieldOf(entry);
+        const { keyField } = entry;
         const old = new Map(before.get(entry.file)!.map((item) => [String(item[keyField]), JSON.stringify(item)]));
         const kind = entry.file.replace(/\.json$/, "");
         let changedItems = 0;

@@ -5,7 +5,7 @@
 // order of its file's schema, 2-space indentation, Arabic as it is (not escaped), a trailing newline.
 import { zipSync, strToU8 } from "fflate";
 import type { Db } from "../db/database.ts";
-import { CONTENT_FILE_NAMES, contentFiles, keyFieldOf, type ContentFileName } from "../db/seed/load-content.ts";
+import { CONTENT_FILE_NAMES, contentFiles, type ContentFileName } from "../db/seed/load-content.ts";
 
 type ContentFileEntry = (typeof contentFiles)[number];
 /** A database or an open transaction. */
@@ -31,7 +31,7 @@ export async function exportContentItems(db: Db | Tx, file: ContentFileName): Pr
   const entry = entryOf(file);
   const fields = Object.keys(entry.row.shape);
   const rows = (await (db as Db).select().from(entry.table as never)) as Record<string, unknown>[];
-  return rows.map((row) => Object.fromEntries(fields.map((field) => [field, row[field] ?? null]))).sort(byKey(keyFieldOf(entry)));
+  return rows.map((row) => Object.fromEntries(fields.map((field) => [field, row[field] ?? null]))).sort(byKey(entry.keyField));
 }
 
 /** One content file's text. */

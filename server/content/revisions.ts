@@ -11,6 +11,7 @@ import { z } from "zod";
 import { CONTENT_KINDS, KINDS_WITH_END, itemKeyOf, parseItemKey, type ContentKind } from "../../common/content-schemas.ts";
 import { fieldErrorsOf } from "../../common/field-errors.ts";
 import type { Db } from "../db/database.ts";
+import { sqlStateOf } from "../db/errors.ts";
 import { contentRevisions, contentState } from "../db/schema.ts";
 import { audit, type Actor, type Tx } from "../console/enrolment.ts";
 import { ConsoleError } from "../console/errors.ts";
@@ -20,12 +21,6 @@ import { deleteLiveItem, lockContentChanges, readLiveItem, upsertItem } from "./
 export type Revision = typeof contentRevisions.$inferSelect;
 export type RevisionState = "draft" | "scheduled" | "published" | "superseded" | "ended" | "discarded";
 type Item = Record<string, unknown>;
-
-/** A database error's SQLSTATE (drizzle wraps node-postgres' error in `cause`). */
-export function sqlState(error: unknown): string | undefined {
-  const withCode = (value: unknown) => (typeof value === "object" && value !== null && typeof (value as { code?: unknown }).code === "string" ? (value as { code: string }).code : undefined);
-  return withCode(error) ?? withCode((error as { cause?: unknown } | null)?.cause);
-}
 
 /** The item checked with its kind's schema (the same as content:load's); a refusal names each field. */
 export function checkItem(kind: ContentKind, data: unknown): Item {
@@ -103,27 +98,25 @@ async function saveDraftInTx(tx: Tx, actor: Actor, kind: ContentKind, key: strin
   const item = checkItem(kind, data);
   const itemKey = itemKeyOf(kind, item);
   if (key !== null && itemKey !== key) throw new ConsoleError("CONTENT_INVALID", { fieldErrors: { [CONTENT_KINDS[kind].key]: ["console.content.errors.keyFixed"] } });
-  {
-    await lockItem(tx, kind, itemKey);
-    if (key === null) {
-      const live = await readLiveItem(tx, kind, itemKeyFromPath(kind, itemKey));
-      const [any] = await tx.select({ id: contentRevisions.id }).from(contentRevisions).where(and(eq(contentRevisions.kind, kind), eq(contentRevisions.itemKey, itemKey))).limit(1);
-      if (live || any) throw new ConsoleError("CONTENT_KEY_TAKEN", { fieldErrors: { [CONTENT_KINDS[kind].key]: ["console.content.errors.keyTaken"] } });
-    } else {
-      await recordLiveVersion(tx, kind, itemKey);
-    }
-    const draft = await openDraft(tx, kind, itemKey);
-    const published = await publishedRevision(tx, kind, itemKey);
-    let saved: Revision;
-    if (draft) {
-      [saved] = (await tx.update(contentRevisions).set({ data: item, updatedAt: new Date(), createdBy: actor.staff?.id ?? null }).where(and(eq(contentRevisions.id, draft.id), eq(contentRevisions.state, "draft"))).returning()) as [Revision];
-    } else {
-      [saved] = (await tx.insert(contentRevisions).values({ kind, itemKey, data: item, state: "draft", origin: "edit", basedOn: published?.id ?? null, createdBy: actor.staff?.id ?? null }).returning()) as [Revision];
-    }
-    // The text a save replaces is kept in the audit: a second editor's save never loses the first one's words.
-    await audit(tx, actor, "content.draft", `${kind}:${itemKey}`, draft ? { revision: draft.id, data: draft.data, by: draft.createdBy } : null, { revision: saved.id });
-    return saved;
+  await lockItem(tx, kind, itemKey);
+  if (key === null) {
+    const live = await readLiveItem(tx, kind, itemKeyFromPath(kind, itemKey));
+    const [any] = await tx.select({ id: contentRevisions.id }).from(contentRevisions).where(and(eq(contentRevisions.kind, kind), eq(contentRevisions.itemKey, itemKey))).limit(1);
+    if (live || any) throw new ConsoleError("CONTENT_KEY_TAKEN", { fieldErrors: { [CONTENT_KINDS[kind].key]: ["console.content.errors.keyTaken"] } });
+  } else {
+    await recordLiveVersion(tx, kind, itemKey);
   }
+  const draft = await openDraft(tx, kind, itemKey);
+  const published = await publishedRevision(tx, kind, itemKey);
+  let saved: Revision;
+  if (draft) {
+    [saved] = (await tx.update(contentRevisions).set({ data: item, updatedAt: new Date(), createdBy: actor.staff?.id ?? null }).where(and(eq(contentRevisions.id, draft.id), eq(contentRevisions.state, "draft"))).returning()) as [Revision];
+  } else {
+    [saved] = (await tx.insert(contentRevisions).values({ kind, itemKey, data: item, state: "draft", origin: "edit", basedOn: published?.id ?? null, createdBy: actor.staff?.id ?? null }).returning()) as [Revision];
+  }
+  // The text a save replaces is kept in the audit: a second editor's save never loses the first one's words.
+  await audit(tx, actor, "content.draft", `${kind}:${itemKey}`, draft ? { revision: draft.id, data: draft.data, by: draft.createdBy } : null, { revision: saved.id });
+  return saved;
 }
 
 /** The revision of an item, locked for its change; CONTENT_NOT_FOUND when it is not one of this item's. */
@@ -199,7 +192,7 @@ async function publishInTx(tx: Tx, actor: Actor, revision: Revision, now: Date, 
  * (the database away) stays what it is.
  */
 export function refusalOfRow(error: unknown): unknown {
-  const state = sqlState(error) ?? "";
+  const state = sqlStateOf(error) ?? "";
   if (state === "23503") return new ConsoleError("CONTENT_REFERENCE_MISSING");
   if (/^2[23]/.test(state)) return new ConsoleError("CONTENT_INVALID");
   return error;
@@ -253,7 +246,7 @@ async function endInTx(tx: Tx, actor: Actor, revision: Revision, now: Date, acti
     // refuses the delete, and the refusal leaves the transaction usable.
     await tx.transaction(async (savepoint) => deleteLiveItem(savepoint, kind, itemKeyFromPath(kind, revision.itemKey)));
   } catch (error) {
-    if (sqlState(error) === "23503") throw new ConsoleError("CONTENT_IN_USE");
+    if (sqlStateOf(error) === "23503") throw new ConsoleError("CONTENT_IN_USE");
     throw error;
   }
   await contentChanged(tx);

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { FEEDBACK_PAGE_SIZE } from "../../common/console-desk.ts";
 import { catalogs, expectSuccess } from "../support/contract.ts";
-import { createFirstAdmin, enrolOverHttp, pageGet, pagePost, type Enrolled } from "../support/console.ts";
+import { createFirstAdmin, enrolOverHttp, pageGet, pagePost, type Enrolled, inviteAndEnrol } from "../support/console.ts";
 import { withClient } from "../support/database.ts";
 import { insertSession, postForm } from "../support/subscriber.ts";
 import { api, send, startTestServer, type ApiClient, type HttpAnswer, type TestServer } from "../support/test-server.ts";
@@ -51,12 +51,7 @@ beforeAll(async () => {
   server = await startTestServer({ env: { CONSOLE_LOGINS_PER_IP_15_MIN: "100000", FEEDBACK_PER_IP_HOUR: "100000" } });
   client = api(server);
   admin = await enrolOverHttp(server, await createFirstAdmin(server, "admin@example.com"));
-  const invite = async (email: string, roles: Record<string, string>, centres = "") => {
-    const answer = await pagePost(server, "/console/staff", { intent: "invite", email, displayName: email.split("@")[0]!, centres, ...roles }, { cookie: admin.cookie });
-    const link = /data-testid="enrolment-link"[^>]*>([^<]+)</.exec(answer.text)?.[1];
-    if (!link) throw new Error(`no enrolment link for ${email} (${answer.status}): ${answer.text.slice(0, 300)}`);
-    return enrolOverHttp(server, link);
-  };
+  const invite = (email: string, roles: Record<string, string>, centres = "") => inviteAndEnrol(server, admin, email, roles, centres);
   [editor, publisher, secondPublisher, agent, secondAgent, aleppoAgent] = await Promise.all([
     invite("editor@example.com", { roleEditor: "on" }),
     invite("publisher@example.com", { rolePublisher: "on" }),

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { catalogs } from "../support/contract.ts";
-import { consoleCookieOf, createFirstAdmin, enrolOverHttp, pageGet, pagePost, secretOnPage, STAFF_PASSWORD, totpCode, type Enrolled } from "../support/console.ts";
+import { consoleCookieOf, createFirstAdmin, enrolOverHttp, pageGet, pagePost, secretOnPage, STAFF_PASSWORD, totpCode, type Enrolled, inviteLink } from "../support/console.ts";
 import { withClient } from "../support/database.ts";
 import { expectNotLogged, insertSession } from "../support/subscriber.ts";
 import { send, startTestServer, type HttpAnswer, type TestServer } from "../support/test-server.ts";
@@ -39,12 +39,9 @@ afterAll(async () => {
 });
 
 async function invite(email: string, roles: Record<string, string>, centres = ""): Promise<string> {
-  const answer = await pagePost(server, "/console/staff", { intent: "invite", email, displayName: email.split("@")[0]!, centres, ...roles }, { cookie: admin.cookie });
-  expect(answer.status, answer.text.slice(0, 300)).toBe(200);
-  const match = /data-testid="enrolment-link"[^>]*>([^<]+)</.exec(answer.text);
-  if (!match) throw new Error(`no enrolment link on the staff page: ${answer.text.slice(0, 300)}`);
-  secretsSeen.push(new URL(match[1]!).pathname.split("/").pop()!);
-  return match[1]!;
+  const link = await inviteLink(server, admin, email, roles, centres);
+  secretsSeen.push(new URL(link).pathname.split("/").pop()!);
+  return link;
 }
 
 describe("enrolment of the first admin", () => {

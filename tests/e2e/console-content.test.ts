@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import type { Language } from "../../common/language.ts";
-import { createFirstAdmin, enrolOverHttp, pagePost, type Enrolled } from "../support/console.ts";
+import { createFirstAdmin, enrolOverHttp, type Enrolled, inviteAndEnrol } from "../support/console.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { axeViolations, blocking, describeViolations, type Violation } from "./axe.ts";
 import { DESKTOP, launchBrowser, openPage, waitForHydration } from "./browser.ts";
@@ -23,12 +23,7 @@ let publisherSession: Enrolled;
 const violations: Violation[] = [];
 const errors: string[] = [];
 
-async function invite(admin: Enrolled, email: string, role: string): Promise<Enrolled> {
-  const answer = await pagePost(server, "/console/staff", { intent: "invite", email, displayName: email.split("@")[0]!, centres: "", [role]: "on" }, { cookie: admin.cookie });
-  const link = /data-testid="enrolment-link"[^>]*>([^<]+)</.exec(answer.text)?.[1];
-  if (!link) throw new Error(`no enrolment link (status ${answer.status})`);
-  return enrolOverHttp(server, link);
-}
+const invite = (admin: Enrolled, email: string, role: string) => inviteAndEnrol(server, admin, email, { [role]: "on" });
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer({ env: { CONSOLE_LOGINS_PER_IP_15_MIN: "100000", CONTENT_VERSION_POLL_SECONDS: "1" } }), launchBrowser()]);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import type { Language } from "../../common/language.ts";
-import { createFirstAdmin, enrolOverHttp, pagePost, type Enrolled } from "../support/console.ts";
+import { createFirstAdmin, enrolOverHttp, type Enrolled, inviteAndEnrol } from "../support/console.ts";
 import { withClient } from "../support/database.ts";
 import { insertSession, postForm } from "../support/subscriber.ts";
 import { api, startTestServer, type TestServer } from "../support/test-server.ts";
@@ -34,12 +34,7 @@ const opened: PageWithErrors[] = [];
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer({ env: { CONSOLE_LOGINS_PER_IP_15_MIN: "100000" } }), launchBrowser()]);
   const admin = await enrolOverHttp(server, await createFirstAdmin(server, "admin@desk.example"));
-  const invite = async (email: string, roles: Record<string, string>, centres = "") => {
-    const answer = await pagePost(server, "/console/staff", { intent: "invite", email, displayName: email.split("@")[0]!, centres, ...roles }, { cookie: admin.cookie });
-    const link = /data-testid="enrolment-link"[^>]*>([^<]+)</.exec(answer.text)?.[1];
-    if (!link) throw new Error(`no enrolment link for ${email} (${answer.status}): ${answer.text.slice(0, 300)}`);
-    return enrolOverHttp(server, link);
-  };
+  const invite = (email: string, roles: Record<string, string>, centres = "") => inviteAndEnrol(server, admin, email, roles, centres);
   publisher = await invite("publisher@desk.example", { rolePublisher: "on" });
   agent = await invite("agent@desk.example", { roleCentreAgent: "on" }, "1");
 });

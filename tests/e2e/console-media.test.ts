@@ -10,7 +10,7 @@ import en from "../../common/i18n/en.json" with { type: "json" };
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createFirstAdmin, enrolOverHttp, pagePost, type Enrolled } from "../support/console.ts";
+import { createFirstAdmin, enrolOverHttp, type Enrolled, inviteAndEnrol } from "../support/console.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { axeViolations, blocking, describeViolations, type Violation } from "./axe.ts";
 import { DESKTOP, launchBrowser, openPage, waitForHydration, type PageWithErrors } from "./browser.ts";
@@ -23,12 +23,7 @@ let browser: Browser;
 let admin: Enrolled;
 const violations: Violation[] = [];
 
-async function invite(email: string, roles: Record<string, string>): Promise<Enrolled> {
-  const answer = await pagePost(server, "/console/staff", { intent: "invite", email, displayName: email.split("@")[0]!, centres: "", ...roles }, { cookie: admin.cookie });
-  const link = /data-testid="enrolment-link"[^>]*>([^<]+)</.exec(answer.text)?.[1];
-  if (!link) throw new Error(`no enrolment link (status ${answer.status}): ${answer.text.slice(0, 300)}`);
-  return enrolOverHttp(server, link);
-}
+const invite = (email: string, roles: Record<string, string>) => inviteAndEnrol(server, admin, email, roles);
 
 /** A browser signed in to the console as `staff` (its session cookie), in `language`. */
 async function consoleBrowser(staff: Enrolled, language: "ar" | "en"): Promise<PageWithErrors> {

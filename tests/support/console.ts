@@ -75,7 +75,7 @@ export async function enrolOverHttp(server: { url: string }, link: string, passw
 export async function inviteLink(server: { url: string }, admin: { cookie: string }, email: string, roles: Record<string, string>, centres = ""): Promise<string> {
   const answer = await pagePost(server, "/console/staff", { intent: "invite", email, displayName: email.split("@")[0]!, centres, ...roles }, { cookie: admin.cookie });
   const link = /data-testid="enrolment-link"[^>]*>([^<]+)</.exec(answer.text)?.[1];
-  if (!link) throw new Error(`no enrolment link (status ${answer.status}): ${answer.text.slice(0, 300)}`);
+  if (answer.status !== 200 || !link) throw new Error(`no enrolment link (status ${answer.status}): ${answer.text.slice(0, 300)}`);
   return link;
 }
 

@@ -22,10 +22,9 @@ export const contentFiles = CONTENT_KIND_NAMES.map((kind) => ({
   table: CONTENT_TABLES[kind].table,
   key: CONTENT_TABLES[kind].key,
   row: CONTENT_KINDS[kind].row,
+  /** The field that keys the file's items (`id`, `type`, `slug`, `code`, `zone`). */
   keyField: CONTENT_KINDS[kind].key as string,
 }));
-
-type ContentFileEntry = (typeof contentFiles)[number];
 
 /** What is wrong with a content file: its JSON, an item its schema refuses, two items with one key, a row the database refuses. */
 export type ContentFileProblem = "not-a-content-file" | "json" | "schema" | "duplicate-key" | "database";
@@ -49,11 +48,6 @@ export class ContentFileError extends Error {
     this.detail = detail;
     this.problem = problem;
   }
-}
-
-/** The field that keys a file's items (`id`, `type`, `slug`, `code`, `zone`). */
-export function keyFieldOf(entry: ContentFileEntry): string {
-  return entry.keyField;
 }
 
 export const CONTENT_FILE_NAMES: readonly ContentFileName[] = contentFiles.map((entry) => entry.file);
@@ -91,7 +85,7 @@ export function parseContentFiles(files: Readonly<Record<string, string>>, optio
     }
     const parsed = { data };
     // Two items with one key would load as one, the later silently winning: refused instead.
-    const keyField = keyFieldOf(entry);
+    const { keyField } = entry;
     const keys = new Set<string>();
     for (const [index, item] of (parsed.data as Record<string, unknown>[]).entries()) {
       const key = String(item[keyField]);
