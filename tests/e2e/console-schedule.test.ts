@@ -78,7 +78,8 @@ describe("a news item scheduled to start and end, seen by guests of both instanc
     const publishing = await staffPage(publisher);
     await publishing.goto(`/console/content/news/${item.id}`);
     await waitForHydration(publishing);
-    const start = new Date(Date.now() + 8_000);
+    // Whole seconds: the form's fields hold seconds, so a time with milliseconds would be cut down to an earlier one.
+    const start = new Date(Math.ceil((Date.now() + 8_000) / 1_000) * 1_000);
     const end = new Date(start.getTime() + 14_000);
     await publishing.getByLabel(t.content.publishAt).fill(operatorTime(start));
     await publishing.getByLabel(t.content.endAt).fill(operatorTime(end));
