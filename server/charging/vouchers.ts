@@ -1,7 +1,7 @@
 // Top-up by voucher (issue 16): the rules that hold whatever the charging driver. Voucher guessing is the
 // classic fraud, so every try is counted before a voucher is looked at — per client IP (rate_limit_counters,
 // VOUCHER_TRIES_PER_IP_HOUR) and per line (charging_voucher_tries: VOUCHER_MAX_WRONG_PER_LINE_HOUR wrong
-// vouchers within an hour lock voucher entry for that line for VOUCHER_LOCK_MINUTES) — and a try keeps its
+// vouchers within the last hour, sliding, lock voucher entry for that line for VOUCHER_LOCK_MINUTES) — and a try keeps its
 // count unless the voucher was right or provably not judged (provedNotLookedAt).
 // A number the session does not own is refused before anything is counted (403, nothing changes: a
 // stranger cannot lock someone else's line). Every try is audited (`voucher-top-up`, never the secret);
@@ -19,17 +19,18 @@ import { audited } from "./audit.ts";
 import { amountText, assertLineOwned, balanceView, notifyBySms, type BalanceView } from "./service.ts";
 import { ChargingError, type VoucherTopUp } from "./types.ts";
 
-/** Wrong vouchers of a line are counted within this window, from its first wrong try. */
+/** Wrong vouchers of a line count for this long after each was made: the last hour, sliding. */
 const LINE_WINDOW_SECONDS = 60 * 60;
 
 /** A try counted against a line. */
 type CountedTry = {
-  /** window_started_at of the window it was counted in. */
-  window: string;
+  /** When it was counted (its entry in wrong_tries_at). */
+  triedAt: string;
   /** The lock this try set (it reached the limit), or null. */
   lockedUntil: string | null;
 };
 
+type Executor = Pick<Db, "execute">;
 /** charging/vouchers/redeem `data`. */
 export interface TopUpView {
   topUpId: number;
@@ -56,38 +57,39 @@ export function voucherEntryLocked(retryAfterSeconds: number): ChargingError {
 
 /**
  * Counts one try of the line, in one statement that also checks the lock: a line whose lock has not ended
- * is refused (nothing counted); otherwise the try is counted in the window (a window older than an hour
- * starts again with it), and the try that reaches the limit sets the lock. Rows are locked one statement
- * at a time, so parallel tries count exactly and lock once. Answers the window the try was counted in and
- * the lock it set, if it did (a lock in the row after it is always this try's: a lock still running refuses).
+ * is refused (nothing counted); otherwise the try's time is added to the line's tries of the last hour
+ * (older ones dropped), and the try that makes them reach the limit sets the lock. The statement works on
+ * the row as the last try left it (it waits for that row's lock), so parallel tries count exactly and lock
+ * once. Answers the try's time and the lock it set, if it did (a lock in the row after it is always this
+ * try's: a lock still running refuses).
  */
-async function countLineTry(db: Db, gsm: string, config: AppServices["config"]): Promise<CountedTry> {
+async function countLineTry(db: Executor, gsm: string, config: AppServices["config"]): Promise<CountedTry> {
   const max = config.VOUCHER_MAX_WRONG_PER_LINE_HOUR;
   const lock = sql`make_interval(mins => ${config.VOUCHER_LOCK_MINUTES})`;
-  const fresh = sql`t.window_started_at > now() - make_interval(secs => ${LINE_WINDOW_SECONDS})`;
-  const failures = sql`(case when ${fresh} then t.failures + 1 else 1 end)`;
+  const lastHour = sql`array(select tried_at from unnest(t.wrong_tries_at) as tried_at where tried_at > now() - make_interval(secs => ${LINE_WINDOW_SECONDS}) order by tried_at)`;
   const counted = await db.execute<CountedTry>(sql`
-    insert into charging_voucher_tries as t (gsm, failures, window_started_at, locked_until)
-    values (${gsm}, 1, now(), case when 1 >= ${max} then now() + ${lock} end)
+    insert into charging_voucher_tries as t (gsm, wrong_tries_at, locked_until)
+    values (${gsm}, array[now()], case when 1 >= ${max} then now() + ${lock} end)
     on conflict (gsm) do update set
-      failures = ${failures},
-      window_started_at = case when ${fresh} then t.window_started_at else now() end,
-      locked_until = case when ${failures} >= ${max} then now() + ${lock} end
+      wrong_tries_at = ${lastHour} || now(),
+      locked_until = case when cardinality(${lastHour}) + 1 >= ${max} then now() + ${lock} end
     where t.locked_until is null or t.locked_until <= now()
-    returning window_started_at::text as window, locked_until::text as "lockedUntil"`);
+    returning now()::text as "triedAt", locked_until::text as "lockedUntil"`);
   if (counted.rows[0]) return counted.rows[0];
   // Not counted: the line is locked (the row stayed as it was).
   const [row] = (await db.execute<{ wait: string | null }>(sql`select ceil(extract(epoch from locked_until - now())) as wait from charging_voucher_tries where gsm = ${gsm}`)).rows;
   throw voucherEntryLocked(Math.max(1, Number(row?.wait ?? 1)));
 }
 
-/** Takes a counted try back (not a wrong voucher), in the window it was counted in, lifting the lock it set. */
-async function takeBackLineTry(db: Db, gsm: string, counted: CountedTry): Promise<void> {
+/** Takes a counted try back (not a wrong voucher): its time leaves the line's tries, and the lock it set is lifted. */
+async function takeBackLineTry(db: Executor, gsm: string, counted: CountedTry): Promise<void> {
+  // One entry of that time (two tries of one instant are two entries); none when it has already left the hour.
+  const position = sql`array_position(wrong_tries_at, ${counted.triedAt}::timestamptz)`;
   await db.execute(sql`
     update charging_voucher_tries set
-      failures = greatest(failures - 1, 0),
+      wrong_tries_at = case when ${position} is null then wrong_tries_at else wrong_tries_at[:${position} - 1] || wrong_tries_at[${position} + 1:] end,
       locked_until = case when locked_until = ${counted.lockedUntil}::timestamptz then null else locked_until end
-    where gsm = ${gsm} and window_started_at = ${counted.window}::timestamptz`);
+    where gsm = ${gsm}`);
 }
 
 /**

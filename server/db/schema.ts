@@ -811,13 +811,20 @@ export const chargingTopUps = pgTable(
 );
 
 /**
- * Voucher entry tries of a line, counted before a voucher is looked at (whatever the charging driver):
- * wrong ones in the window since `window_started_at`; `locked_until` set by the try that reaches the limit.
+ * Voucher entry tries of a line, counted before a voucher is looked at (whatever the charging driver): when
+ * each try still counted was made (`wrong_tries_at`, trimmed to the last hour whenever a try is counted, so
+ * the hour slides), how many that is (`failures`), and `locked_until`, set by the try that reaches the limit.
+ * The times live in the line's row, so one upsert under that row's lock counts a try and checks the lock.
  */
 export const chargingVoucherTries = pgTable("charging_voucher_tries", {
   gsm: text("gsm").primaryKey(),
-  failures: integer("failures").notNull().default(0),
-  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
+  wrongTriesAt: timestamp("wrong_tries_at", { withTimezone: true })
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  failures: integer("failures")
+    .notNull()
+    .generatedAlwaysAs(sql`cardinality("wrong_tries_at")`),
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
 });
 

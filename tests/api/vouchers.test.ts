@@ -103,6 +103,9 @@ const dayFromToday = async (days: number) => (await query<{ day: string }>("sele
 const voucherOf = async (secret: string) => (await query<{ state: string; redeemed_by: string | null }>("select state, redeemed_by from charging_vouchers where secret_hash = $1", [voucherSecretHash(TEST_VOUCHER_HASH_KEY, secret)]))[0]!;
 const topUpsOf = async (gsm: string) => (await query<{ amount: number }>("select amount from charging_top_ups where gsm = $1", [gsm])).map((row) => row.amount);
 const triesOf = async (gsm: string) => (await query<{ failures: number; locked: boolean }>("select failures, coalesce(locked_until > now(), false) as locked from charging_voucher_tries where gsm = $1", [gsm]))[0] ?? null;
+/** Moves the line's counted tries (and a lock) back in time, as if they had been made `minutes` earlier. */
+const backdateTries = (gsm: string, minutes: number) =>
+  query("update charging_voucher_tries set wrong_tries_at = array(select tried_at - make_interval(mins => $2) from unnest(wrong_tries_at) as tried_at), locked_until = locked_until - make_interval(mins => $2) where gsm = $1", [gsm, minutes]);
 const auditOf = (gsm: string) => query<{ action: string; amount: number | null; result: string }>("select action, amount, result from charging_audit where gsm = $1 order by id", [gsm]);
 
 function redeem(target: TestServer, line: { token: string; gsm: string }, voucher: string, options: { language?: "ar" | "en"; ip: string }) {
@@ -279,11 +282,43 @@ describe("voucher guessing", () => {
     expect((await auditOf(line.gsm)).map((row) => row.result)).toEqual([...Array(MAX_WRONG).fill("VOUCHER_INVALID"), "VOUCHER_LOCKED", "VOUCHER_LOCKED"]);
 
     // An hour later (the lock and the window moved back): the right voucher is credited, and its try taken back.
-    await query("update charging_voucher_tries set locked_until = now() - interval '1 second', window_started_at = now() - interval '61 minutes' where gsm = $1", [line.gsm]);
+    await backdateTries(line.gsm, 61);
+    await query("update charging_voucher_tries set locked_until = now() - interval '1 second' where gsm = $1", [line.gsm]);
     expectSuccess<TopUp>(await redeem(server, line, secret, { language: "en", ip: newIp() }), "en", "charging.toppedUp");
     expect(await lineOf(line.gsm)).toMatchObject({ main_balance: 5000 });
     expect(await triesOf(line.gsm)).toEqual({ failures: 0, locked: false });
   });
+
+  test("the hour slides: 1 wrong try 61 minutes ago and 3 two minutes ago, then the 2nd wrong try now is the 5th within the hour and locks", async () => {
+    const line = await subscriber();
+    const wrong = () => redeem(server, line, unknownVoucher(), { language: "en", ip: newIp() });
+    expectFailure(await wrong(), 400, "VOUCHER_INVALID", "en", "charging.errors.VOUCHER_INVALID");
+    await backdateTries(line.gsm, 59);
+    for (let i = 0; i < 3; i++) expectFailure(await wrong(), 400, "VOUCHER_INVALID", "en", "charging.errors.VOUCHER_INVALID");
+    await backdateTries(line.gsm, 2);
+    // In the last hour: 3 (the first is 61 minutes old). The next makes 4, the one after 5: that one locks.
+    expectFailure(await wrong(), 400, "VOUCHER_INVALID", "en", "charging.errors.VOUCHER_INVALID");
+    expect(await triesOf(line.gsm), "a try 61 minutes old no longer counts").toMatchObject({ locked: false });
+    expectFailure(await wrong(), 400, "VOUCHER_INVALID", "en", "charging.errors.VOUCHER_INVALID");
+    expect(await triesOf(line.gsm), "5 wrong tries within the last hour lock the line, whenever the first try of the line was").toMatchObject({ locked: true });
+    expectFailure(await wrong(), 429, "VOUCHER_LOCKED", "en", "charging.errors.VOUCHER_LOCKED");
+  });
+
+  for (const { minutes, locked } of [
+    { minutes: 59, locked: true },
+    { minutes: 61, locked: false },
+  ]) {
+    test(`4 wrong tries ${minutes} minutes ago and 1 now: ${locked ? "5 within the hour, locked" : "only 1 within the hour, not locked"}`, async () => {
+      const line = await subscriber();
+      for (let i = 0; i < MAX_WRONG - 1; i++) expectFailure(await redeem(server, line, unknownVoucher(), { language: "en", ip: newIp() }), 400, "VOUCHER_INVALID", "en", "charging.errors.VOUCHER_INVALID");
+      await backdateTries(line.gsm, minutes);
+      expectFailure(await redeem(server, line, unknownVoucher(), { language: "ar", ip: newIp() }), 400, "VOUCHER_INVALID", "ar", "charging.errors.VOUCHER_INVALID");
+      expect(await triesOf(line.gsm)).toMatchObject({ locked });
+      const next = await redeem(server, line, unknownVoucher(), { language: "ar", ip: newIp() });
+      if (locked) expectFailure(next, 429, "VOUCHER_LOCKED", "ar", "charging.errors.VOUCHER_LOCKED");
+      else expectFailure(next, 400, "VOUCHER_INVALID", "ar", "charging.errors.VOUCHER_INVALID");
+    });
+  }
 
   test("only wrong vouchers count: a right one takes its try back, even the one that would have reached the limit", async () => {
     const line = await subscriber();
