@@ -56,6 +56,22 @@ export function voucherEntryLocked(retryAfterSeconds: number): ChargingError {
 }
 
 /**
+ * Counts one try of the client and of the line, or none: a locked line is refused and counts nothing, not
+ * even against the client (its try never reaches a voucher, so it is no guess; behind an operator's shared
+ * address it would otherwise spend the tries of everyone there); a client past its limit is refused and
+ * the line's try is not counted either. One transaction, the line's row first and then the client's: a
+ * refusal rolls back both, and parallel tries take the rows in the same order.
+ */
+async function countTry(db: Db, gsm: string, ipLimit: RateLimit, config: AppServices["config"]): Promise<CountedTry> {
+  return db.transaction(async (tx) => {
+    const counted = await countLineTry(tx, gsm, config);
+    const wait = await hitLimits(tx, [ipLimit]);
+    if (wait !== null) throw voucherEntryLocked(wait);
+    return counted;
+  });
+}
+
+/**
  * Counts one try of the line, in one statement that also checks the lock: a line whose lock has not ended
  * is refused (nothing counted); otherwise the try's time is added to the line's tries of the last hour
  * (older ones dropped), and the try that makes them reach the limit sets the lock. The statement works on
@@ -118,8 +134,8 @@ export async function showTopUp(services: AppServices, accountId: number, gsm: s
 }
 
 /**
- * Tops one of the account's numbers up with a voucher: ownership, then the client's and the line's tries
- * counted (VOUCHER_LOCKED past either), then the charging system's redemption (once per voucher, whatever
+ * Tops one of the account's numbers up with a voucher: ownership, then the line's and the client's tries
+ * counted (VOUCHER_LOCKED past either, and then neither is counted), then the charging system's redemption (once per voucher, whatever
  * runs in parallel). Audited whatever the answer; a top-up is confirmed by SMS.
  */
 export async function topUpByVoucher(services: AppServices, actor: Actor, input: VoucherTopUpInput, language: Language): Promise<TopUpView> {
@@ -131,9 +147,7 @@ export async function topUpByVoucher(services: AppServices, actor: Actor, input:
     db,
     { actor, gsm, action: "voucher-top-up" },
     async () => {
-      const wait = await hitLimits(db, [ipLimit]);
-      if (wait !== null) throw voucherEntryLocked(wait);
-      const counted = await countLineTry(db, gsm, config);
+      const counted = await countTry(db, gsm, ipLimit, config);
       let voucherLookedAt = true;
       try {
         const done = await services.charging.redeemVoucher(gsm, voucher);

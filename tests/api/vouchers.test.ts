@@ -320,6 +320,19 @@ describe("voucher guessing", () => {
     });
   }
 
+  test("tries on a locked line count nothing against the client either: it may still make its 20 tries on other lines", async () => {
+    const locked = await subscriber();
+    for (let i = 0; i < MAX_WRONG; i++) expectFailure(await redeem(server, locked, unknownVoucher(), { language: "en", ip: newIp() }), 400, "VOUCHER_INVALID", "en", "charging.errors.VOUCHER_INVALID");
+    const ip = newIp();
+    for (let i = 0; i < 3; i++) expectFailure(await redeem(server, locked, unknownVoucher(), { language: "en", ip }), 429, "VOUCHER_LOCKED", "en", "charging.errors.VOUCHER_LOCKED");
+    const lines = await Promise.all(Array.from({ length: IP_TRIES / (MAX_WRONG - 1) }, () => subscriber()));
+    for (let i = 0; i < IP_TRIES; i++) {
+      const answer = await redeem(server, lines[Math.floor(i / (MAX_WRONG - 1))]!, unknownVoucher(), { language: "en", ip });
+      expectFailure(answer, 400, "VOUCHER_INVALID", "en", "charging.errors.VOUCHER_INVALID");
+    }
+    expectFailure(await redeem(server, lines[0]!, unknownVoucher(), { language: "en", ip }), 429, "VOUCHER_LOCKED", "en", "charging.errors.VOUCHER_LOCKED");
+  });
+
   test("only wrong vouchers count: a right one takes its try back, even the one that would have reached the limit", async () => {
     const line = await subscriber();
     for (let i = 0; i < MAX_WRONG - 1; i++) {
