@@ -13,6 +13,7 @@ import type { Language } from "../../common/language.ts";
 import { hitLimits, refundLimits, type RateLimit } from "../auth/rate-limit.ts";
 import { rateLimitSubject } from "../client-ip.ts";
 import type { Db } from "../db/database.ts";
+import { loggableMessage } from "../db/errors.ts";
 import type { Actor } from "../line-features/types.ts";
 import type { AppServices } from "../services.ts";
 import { audited } from "./audit.ts";
@@ -158,7 +159,7 @@ export async function topUpByVoucher(services: AppServices, actor: Actor, input:
         throw error;
       } finally {
         // Only a voucher that may have been judged wrong counts; the take-back never hides the answer.
-        if (!voucherLookedAt) await Promise.all([takeBackLineTry(db, gsm, counted), refundLimits(db, [ipLimit.key])]).catch((error: unknown) => services.logger.warn({ err: String(error) }, "voucher try not taken back"));
+        if (!voucherLookedAt) await Promise.all([takeBackLineTry(db, gsm, counted), refundLimits(db, [ipLimit.key])]).catch((error: unknown) => services.logger.warn({ err: loggableMessage(error) }, "voucher try not taken back"));
       }
     },
     (done) => (done.repeated ? { result: "repeated", facts: { amount: 0 } } : { result: "completed", facts: { amount: done.amount } }),

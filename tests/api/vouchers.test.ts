@@ -424,6 +424,32 @@ describe("the same right voucher again from the line it credited", () => {
   });
 });
 
+describe("the logs", () => {
+  test("a try that cannot be taken back is logged without the failed query's values: no params, no number, no voucher; the top-up is still answered", async () => {
+    const line = await subscriber();
+    const { secret } = await makeVoucher({ amount: 1000 });
+    // The line's first try inserts its row; the take-back of a right voucher is the only update of it, and fails.
+    const trigger = `refuse_take_back_${line.gsm}`;
+    await query(`create function ${trigger}() returns trigger language plpgsql as $$ begin raise exception 'take-back refused by the test'; end $$`, []);
+    await query(`create trigger ${trigger} before update on charging_voucher_tries for each row when (new.gsm = '${line.gsm}') execute function ${trigger}()`, []);
+    try {
+      expectSuccess<TopUp>(await redeem(server, line, secret, { language: "en", ip: newIp() }), "en", "charging.toppedUp");
+    } finally {
+      await query(`drop trigger ${trigger} on charging_voucher_tries`, []);
+      await query(`drop function ${trigger}()`, []);
+    }
+    const logged = await expect
+      .poll(() => server.output().split("\n").filter((entry) => entry.includes("voucher try not taken back")), { timeout: 5000 })
+      .toHaveLength(1)
+      .then(() => server.output().split("\n").find((entry) => entry.includes("voucher try not taken back"))!);
+    const { err } = JSON.parse(logged) as { err: string };
+    expect(err).toContain("take-back refused by the test");
+    expect(err).not.toContain("params:");
+    expect(err, "no subscriber number, no time a try was made").not.toMatch(new RegExp(`${line.gsm}|\\d{4}-\\d{2}-\\d{2}`));
+    expectNotLogged(server, [secret, line.gsm]);
+  });
+});
+
 describe("races", () => {
   test("50 redemptions of one voucher at once from one line: one credit; every other answer is that same top-up, repeated", async () => {
     const line = await subscriber();
