@@ -61,8 +61,9 @@ const orderSchema = z
   })
   .openapi("BundleOrder");
 
+/** A row of the charging port: its own refusals, then 503 CHARGING_UNAVAILABLE, which every row may answer while a BSS is away (the tmf driver). */
 function chargingRoute<B extends z.ZodType>(path: string, summary: string, body: { schema: B; description: string }, response: z.ZodType, codes: ChargingErrorCode[]): ApiRouteSpec<B> {
-  return subscriberPostRow({ path, tags, summary, body, response, refusals: codes.map((code) => new ChargingError(code)) });
+  return subscriberPostRow({ path, tags, summary, body, response, refusals: [...codes, "CHARGING_UNAVAILABLE" as const].map((code) => new ChargingError(code)) });
 }
 
 export const chargingApi = createApiRouter();

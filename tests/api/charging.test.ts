@@ -2,10 +2,11 @@
 // bundles/show, bundles/activate, bundles/stopRenewal} in both languages, every branch (ownership 403 with
 // nothing changed, 401, bad input, unknown bundle, plan, deactivated line, insufficient balance, the
 // idempotency key), the SMS and the audit of an order, and the races: one key 20 times at once is one order
-// and one debit; two bundles at once with money for one is exactly one order.
+// and one debit; two bundles at once with money for one is exactly one order. For every charging row (the
+// voucher and usage rows too): its refusals in the OpenAPI document, and a localised 400 naming each bad field.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_CHARGING_LINES } from "../../server/charging/demo-lines.ts";
-import { expectFailure, expectSuccess, LANGUAGE_CASES } from "../support/contract.ts";
+import { apiMessage, expectFailure, expectSuccess, LANGUAGE_CASES } from "../support/contract.ts";
 import { withClient } from "../support/database.ts";
 import { freshNumber, insertSession, postForm, type SessionFixture } from "../support/subscriber.ts";
 import { send, startTestServer, type TestServer } from "../support/test-server.ts";
@@ -317,6 +318,75 @@ describe("ownership and sessions on every row", () => {
         expectFailure(await post(path, { gsm }, undefined, language), 401, "SESSION_EXPIRED", language, "account.errors.SESSION_EXPIRED");
       }
     }
+  });
+});
+
+describe("every charging row", () => {
+  const SHOW_BALANCE = "/core/api/charging/balance/show";
+  const SHOW_BUNDLES = "/core/api/charging/bundles/show";
+  const ACTIVATE = "/core/api/charging/bundles/activate";
+  const STOP_RENEWAL = "/core/api/charging/bundles/stopRenewal";
+  const REDEEM = "/core/api/charging/vouchers/redeem";
+  const USAGE_SUMMARY = "/core/api/charging/usage/summary";
+  const USAGE_RECORDS = "/core/api/charging/usage/records";
+  /** Every row asks the charging port, whose BSS driver answers 503 CHARGING_UNAVAILABLE while the BSS is away. */
+  const common = { 400: ["BAD_REQUEST"], 401: ["SESSION_EXPIRED"], 403: ["NOT_YOUR_NUMBER"], 503: ["CHARGING_UNAVAILABLE"] };
+  const rows: [string, Record<number, string[]>][] = [
+    [SHOW_BALANCE, common],
+    [SHOW_BUNDLES, common],
+    [ACTIVATE, { ...common, 404: ["BUNDLE_NOT_FOUND"], 409: ["LINE_DEACTIVATED", "BUNDLE_NOT_ELIGIBLE", "BALANCE_EXPIRED", "INSUFFICIENT_BALANCE", "IDEMPOTENCY_KEY_REUSED"] }],
+    [STOP_RENEWAL, { ...common, 404: ["SUBSCRIPTION_NOT_FOUND"] }],
+    [REDEEM, { ...common, 400: ["BAD_REQUEST", "VOUCHER_INVALID"], 409: ["VOUCHER_NOT_ELIGIBLE", "LINE_DEACTIVATED"], 429: ["VOUCHER_LOCKED"] }],
+    [USAGE_SUMMARY, common],
+    [USAGE_RECORDS, common],
+  ];
+
+  test("the OpenAPI document has each row, and only these, under POST with each refusal under its status", async () => {
+    const document = (await send(server.url, "/api-docs/openapi.json")).json<{ paths: Record<string, Record<string, { tags?: string[]; responses: Record<string, { description: string }> }>> }>();
+    expect(Object.keys(document.paths).filter((path) => path.startsWith("/core/api/charging/")).sort(), "a charging row missing from this table, or from the document").toEqual(rows.map(([path]) => path).sort());
+    for (const [path, refusals] of rows) {
+      const operation = document.paths[path]?.post;
+      expect(operation, `POST ${path} is not in the OpenAPI document`).toBeDefined();
+      expect(operation!.tags).toEqual(["My line and charging"]);
+      expect(Object.keys(operation!.responses).sort(), path).toEqual(["200", ...Object.keys(refusals)].sort());
+      for (const [status, codes] of Object.entries(refusals)) {
+        for (const code of codes) expect(operation!.responses[status]!.description, `${path} ${status}`).toContain(code);
+      }
+    }
+  });
+
+  test("bad input is a 400 naming the field with its localised message, in both languages, on each row", async () => {
+    const { token, gsm } = await subscriber();
+    const numberInvalid = "validation.numberInvalid";
+    const choiceInvalid = "validation.choiceInvalid";
+    const activation = { gsm, bundleId: String(WEEKLY_DATA.id), renew: "1", idempotencyKey: newKey() };
+    const cases: { path: string; fields: Record<string, string>; field: string; message: string }[] = [
+      { path: SHOW_BALANCE, fields: { gsm: "" }, field: "gsm", message: numberInvalid },
+      { path: SHOW_BALANCE, fields: {}, field: "gsm", message: numberInvalid },
+      { path: SHOW_BUNDLES, fields: { gsm: "0".repeat(21) }, field: "gsm", message: numberInvalid },
+      { path: SHOW_BUNDLES, fields: {}, field: "gsm", message: numberInvalid },
+      { path: ACTIVATE, fields: { ...activation, bundleId: "abc" }, field: "bundleId", message: choiceInvalid },
+      { path: ACTIVATE, fields: { ...activation, renew: "2" }, field: "renew", message: choiceInvalid },
+      { path: ACTIVATE, fields: { ...activation, idempotencyKey: "short" }, field: "idempotencyKey", message: "validation.idempotencyKeyInvalid" },
+      { path: STOP_RENEWAL, fields: { gsm, subscriptionId: "0" }, field: "subscriptionId", message: choiceInvalid },
+      { path: STOP_RENEWAL, fields: { gsm, subscriptionId: "99999999999" }, field: "subscriptionId", message: choiceInvalid },
+      { path: STOP_RENEWAL, fields: { subscriptionId: "12" }, field: "gsm", message: numberInvalid },
+      { path: REDEEM, fields: { gsm, voucher: "1234" }, field: "voucher", message: "validation.voucherInvalid" },
+      { path: REDEEM, fields: { gsm: "", voucher: "1234 5678 9012 34" }, field: "gsm", message: numberInvalid },
+      { path: USAGE_SUMMARY, fields: { gsm, days: "7" }, field: "days", message: "validation.usageDaysInvalid" },
+      { path: USAGE_SUMMARY, fields: { days: "30" }, field: "gsm", message: numberInvalid },
+      { path: USAGE_RECORDS, fields: { gsm, days: "30", page: "0" }, field: "page", message: "validation.pageInvalid" },
+      { path: USAGE_RECORDS, fields: { gsm, days: "60", page: "1" }, field: "days", message: "validation.usageDaysInvalid" },
+      { path: USAGE_RECORDS, fields: { gsm: "", page: "1" }, field: "gsm", message: numberInvalid },
+    ];
+    expect(new Set(cases.map((row) => row.path)), "a row without a bad-input case").toEqual(new Set(rows.map(([path]) => path)));
+    for (const { path, fields, field, message } of cases) {
+      for (const language of ["ar", "en"] as const) {
+        const failure = expectFailure(await post(path, fields, token, language), 400, "BAD_REQUEST", language, "api.badRequest");
+        expect(failure.errors, `${path} ${JSON.stringify(fields)} in ${language}`).toEqual({ [field]: [apiMessage(language, message)] });
+      }
+    }
+    expect(await counts(gsm)).toEqual({ orders: 0, subscriptions: 0, balance: null });
   });
 });
 
