@@ -21,7 +21,8 @@ export interface MyLinePageProps {
   bundles: (BundleView & { endsOn: string })[];
   lineState: "active" | "deactivated";
   offer: { id: number; title: string; price: number; validityDays: number; renewal: string; allowances: { kind: string; amount: number; unit: string }[] } | null;
-  idempotencyKey: string;
+  /** The confirmation's idempotency key (with an offer). */
+  idempotencyKey: string | null;
 }
 
 /** What a refused action answers (server/edge/failure.ts, through pageAction). */
@@ -159,7 +160,7 @@ export function MyLinePage({ heading, gsm, balance, bundles, lineState, offer, i
         {t("myLine.number")}: <span className="font-bold" data-testid="my-line-number">{ltr(gsm)}</span>
       </p>
       <div className="grid gap-6 nav:grid-cols-2">
-        {offer ? <Confirmation gsm={gsm} offer={offer} balance={balance} idempotencyKey={idempotencyKey} lineState={lineState} refusal={refusal} busy={busy} /> : null}
+        {offer && idempotencyKey ? <Confirmation gsm={gsm} offer={offer} balance={balance} idempotencyKey={idempotencyKey} lineState={lineState} refusal={refusal} busy={busy} /> : null}
         <BalanceCard balance={balance} />
         <section aria-labelledby="my-line-bundles" className={cardClass}>
           <h2 id="my-line-bundles" className={cardTitleClass}>{t("myLine.bundlesTitle")}</h2>
