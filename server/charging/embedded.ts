@@ -1,6 +1,6 @@
 // The embedded charging driver: the line's money, its bundles and its orders in our PostgreSQL (the
 // charging_* tables of migration 0009). Not a simulation of numbers made up from the number: a line has
-// exactly what its rows say (demo lines get theirs from the migration's seed; any other line starts, at
+// exactly what its rows say (demo lines get theirs with the demo content; any other line starts, at
 // its first use, as prepaid with nothing on it). An order is one transaction that locks the line's row,
 // so orders of one line run one after the other: the key's earlier order is found, or the line's state,
 // the catalogue price and the money are checked, the money is taken, the subscription and the order are
