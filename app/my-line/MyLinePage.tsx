@@ -62,7 +62,7 @@ function AllowanceBar({ allowance }: { allowance: Allowance }) {
         <bdi>{t("myLine.left", { left: amountOf(allowance.unit, allowance.remaining), total: amountOf(allowance.unit, allowance.total) })}</bdi>
       </p>
       {/* The number above says it; the bar is its picture. It fills from the start side (right in Arabic). */}
-      <div aria-hidden="true" className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200">
+      <div aria-hidden="true" data-testid={`allowance-bar-${allowance.kind}`} className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200">
         <div className="h-full rounded-full bg-brand-600" style={{ width: `${share}%` }} />
       </div>
     </div>
@@ -87,8 +87,8 @@ function BalanceCard({ balance }: { balance: BalanceView }) {
           </>
         ) : (
           <>
-            <Row label={t("myLine.unbilled")}>{amount(balance.unbilled ?? 0)}</Row>
-            <Row label={t("myLine.creditLimit")}>{amount(balance.creditLimit ?? 0)}</Row>
+            <Row label={t("myLine.unbilled")} testId="unbilled">{amount(balance.unbilled ?? 0)}</Row>
+            <Row label={t("myLine.creditLimit")} testId="credit-limit">{amount(balance.creditLimit ?? 0)}</Row>
             <Row label={t("myLine.available")} testId="main-balance">{amount(balance.available)}</Row>
           </>
         )}
