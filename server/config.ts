@@ -86,6 +86,8 @@ const configSchema = z
     VOUCHER_LOCK_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
     /** The key of the vouchers' secret hashes (embedded driver); unset: one kept in DATA_DIR/voucher-hash.key. */
     VOUCHER_HASH_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+    /** The key of the idempotency keys of the bundle confirmations the site shows; unset: one kept in DATA_DIR/order-key.key. */
+    ORDER_KEY_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     /** The key (base64url of 32 bytes) that encrypts console staff members' TOTP secrets; unset → DATA_DIR/console-secret.key. */
     /** Console logins (issue 17): tries per client IP in 15 minutes (each account also locks after 5 wrong ones). */
     CONSOLE_LOGINS_PER_IP_15_MIN: z.coerce.number().int().min(1).max(1_000_000).default(30),

@@ -1,6 +1,7 @@
 // The confirmation of buying a bundle, over its details page, for a subscriber with JavaScript: it reads
 // the price, the balance after and the renewal choice from My line's loader (/my-line?activate=<id>, which
-// also makes this confirmation's idempotency key) and posts to My line's action. Success: a toast, and the
+// also gives this confirmation's idempotency key: the same for every opening, tab or reload until the line
+// buys something, server/charging/order-key.ts) and posts to My line's action. Success: a toast, and the
 // dialog closes; a refusal or too little money: the message and the top-up link. Without JavaScript the
 // button is a link to the same confirmation on My line. Loaded when first wanted.
 import { useEffect, useRef } from "react";
@@ -22,7 +23,8 @@ export function ActivateBundleDialog({ bundleId, isOpen, onOpenChange }: { bundl
   const { language, currencySuffix } = useShell().shell;
   const confirmation = useFetcher<Pick<MyLinePageProps, "gsm" | "balance" | "offer" | "idempotencyKey" | "lineState">>();
   const order = useFetcher<ActivationAnswer>();
-  // Each opening is a new confirmation, with a new key: read it again.
+  // Each opening reads the confirmation again (the money may have changed); its key changes only once the
+  // line has bought something, so a dialog opened again before that confirms the same order.
   const openings = useRef(0);
   useEffect(() => {
     if (!isOpen) return;
@@ -58,7 +60,7 @@ export function ActivateBundleDialog({ bundleId, isOpen, onOpenChange }: { bundl
           <Heading slot="title" id="activate-bundle-title" className="text-xl font-bold text-brand-800">
             {offer ? t("myLine.confirmTitle", { name: offer.title }) : t("myLine.activate")}
           </Heading>
-          {!loaded || !offer ? (
+          {!loaded || !offer || !loaded.idempotencyKey ? (
             <p className="text-slate-600">{t("welcome.loading")}</p>
           ) : (
             <>

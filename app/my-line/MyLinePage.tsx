@@ -21,7 +21,8 @@ export interface MyLinePageProps {
   bundles: (BundleView & { endsOn: string })[];
   lineState: "active" | "deactivated";
   offer: { id: number; title: string; price: number; validityDays: number; renewal: string; allowances: { kind: string; amount: number; unit: string }[] } | null;
-  idempotencyKey: string;
+  /** The confirmation's idempotency key (with an offer). */
+  idempotencyKey: string | null;
 }
 
 /** What a refused action answers (server/edge/failure.ts, through pageAction). */
@@ -61,7 +62,7 @@ function AllowanceBar({ allowance }: { allowance: Allowance }) {
         <bdi>{t("myLine.left", { left: amountOf(allowance.unit, allowance.remaining), total: amountOf(allowance.unit, allowance.total) })}</bdi>
       </p>
       {/* The number above says it; the bar is its picture. It fills from the start side (right in Arabic). */}
-      <div aria-hidden="true" className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200">
+      <div aria-hidden="true" data-testid={`allowance-bar-${allowance.kind}`} className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200">
         <div className="h-full rounded-full bg-brand-600" style={{ width: `${share}%` }} />
       </div>
     </div>
@@ -86,8 +87,8 @@ function BalanceCard({ balance }: { balance: BalanceView }) {
           </>
         ) : (
           <>
-            <Row label={t("myLine.unbilled")}>{amount(balance.unbilled ?? 0)}</Row>
-            <Row label={t("myLine.creditLimit")}>{amount(balance.creditLimit ?? 0)}</Row>
+            <Row label={t("myLine.unbilled")} testId="unbilled">{amount(balance.unbilled ?? 0)}</Row>
+            <Row label={t("myLine.creditLimit")} testId="credit-limit">{amount(balance.creditLimit ?? 0)}</Row>
             <Row label={t("myLine.available")} testId="main-balance">{amount(balance.available)}</Row>
           </>
         )}
@@ -159,7 +160,7 @@ export function MyLinePage({ heading, gsm, balance, bundles, lineState, offer, i
         {t("myLine.number")}: <span className="font-bold" data-testid="my-line-number">{ltr(gsm)}</span>
       </p>
       <div className="grid gap-6 nav:grid-cols-2">
-        {offer ? <Confirmation gsm={gsm} offer={offer} balance={balance} idempotencyKey={idempotencyKey} lineState={lineState} refusal={refusal} busy={busy} /> : null}
+        {offer && idempotencyKey ? <Confirmation gsm={gsm} offer={offer} balance={balance} idempotencyKey={idempotencyKey} lineState={lineState} refusal={refusal} busy={busy} /> : null}
         <BalanceCard balance={balance} />
         <section aria-labelledby="my-line-bundles" className={cardClass}>
           <h2 id="my-line-bundles" className={cardTitleClass}>{t("myLine.bundlesTitle")}</h2>

@@ -2,11 +2,11 @@
 // renewal and refresh; `?activate=<bundle id>` adds the confirmation of buying that bundle (price, balance
 // after, renewal choice). Both actions are plain forms (they work before hydration) and end in a redirect
 // back here with a notice; a refusal is answered with its message and the form stays.
-import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/my-line";
 import { bundleActivateForm, stopRenewalForm } from "../../common/charging.ts";
 import { calendarDay } from "../../common/format.ts";
+import { confirmationKey } from "../../server/charging/order-key.ts";
 import { activateBundle, showMyLine, stopRenewal } from "../../server/charging/service.ts";
 import { getBundle } from "../../server/content/service.ts";
 import { validate } from "../../server/edge/app-error.ts";
@@ -28,10 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const account = requireSubscriber(request, context);
   const { services, language } = pageTools(context);
   const asked = Number(new URL(request.url).searchParams.get(ACTIVATE_PARAM));
-  const [line, status, offer] = await Promise.all([
+  const bundleAsked = isRowId(asked) ? asked : null;
+  const [line, status, offer, idempotencyKey] = await Promise.all([
     showMyLine(services, account.accountId, account.selectedGsm, language),
     services.network.lineStatus(account.selectedGsm),
-    isRowId(asked) ? getBundle(services.db, language, asked) : null,
+    bundleAsked === null ? null : getBundle(services.db, language, bundleAsked),
+    // The selected number is the session's own (showMyLine refuses it otherwise, and then nothing is shown).
+    bundleAsked === null ? null : confirmationKey(services, account.selectedGsm, bundleAsked),
   ]);
   return {
     heading: pageHeading(context, "page.myLine", [["page.profile", "/profile"]]),
@@ -40,8 +43,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     bundles: line.bundles.map((bundle) => ({ ...bundle, endsOn: calendarDay(new Date(bundle.endsAt), services.config.OPERATOR_TIME_ZONE) })),
     lineState: status.state,
     offer: offer && { id: offer.id, title: offer.title, price: offer.price, validityDays: offer.validityDays, renewal: offer.renewal, allowances: offer.allowances },
-    // This confirmation's order: sent again (a double click, a retry), it is the same order.
-    idempotencyKey: randomUUID(),
+    // This confirmation's order: the same key in every tab, reload or dialog until the line buys something
+    // (server/charging/order-key.ts), so any number of them confirmed, sent again or retried is one order.
+    idempotencyKey: offer ? idempotencyKey : null,
   };
 }
 

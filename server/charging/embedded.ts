@@ -1,11 +1,11 @@
 // The embedded charging driver: the line's money, its bundles and its orders in our PostgreSQL (the
 // charging_* tables of migration 0009). Not a simulation of numbers made up from the number: a line has
-// exactly what its rows say (demo lines get theirs from the migration's seed; any other line starts, at
+// exactly what its rows say (demo lines get theirs with the demo content; any other line starts, at
 // its first use, as prepaid with nothing on it). An order is one transaction that locks the line's row,
 // so orders of one line run one after the other: the key's earlier order is found, or the line's state,
 // the catalogue price and the money are checked, the money is taken, the subscription and the order are
 // written, all or nothing.
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { bundles, chargingAllowances, chargingAudit, chargingLines, chargingOrders, chargingSubscriptions, networkLines } from "../db/schema.ts";
 import { embeddedUsageByDay, embeddedUsageRecords } from "./embedded-usage.ts";
@@ -165,6 +165,12 @@ export function createEmbeddedCharging(db: Db, { timeZone, voucherHashKey }: Emb
     balance: async (gsm) => balanceOf(await ensureLine(gsm), today()),
 
     activeBundles: (gsm) => subscriptionsOf(db, gsm),
+
+    async latestOrderId(gsm) {
+      // Orders of one line are few: the (gsm, idempotency_key) index finds them.
+      const [latest] = await db.select({ id: chargingOrders.id }).from(chargingOrders).where(eq(chargingOrders.gsm, gsm)).orderBy(desc(chargingOrders.id)).limit(1);
+      return latest ? String(latest.id) : null;
+    },
 
     async activateBundle({ gsm, bundleId, renew, idempotencyKey }): Promise<BundleOrder> {
       await ensureLine(gsm);

@@ -155,6 +155,27 @@ describe("activateBundle (TMF622 productOrder) and activeBundles (TMF637 product
     expect(await refusal(port.activateBundle({ gsm: other, bundleId: DAILY_DATA.id, renew: false, idempotencyKey: key }))).toBe("IDEMPOTENCY_KEY_REUSED");
   });
 
+  test("latestOrderId is the line's newest completed productOrder (TMF622 list), null before its first; an order of another line does not change it", async () => {
+    const gsm = freshGsm();
+    const other = freshGsm();
+    for (const line of [gsm, other]) bss.lines.set(line, { plan: "prepaid", mainBalance: 10_000, validUntil: "2099-01-01T00:00:00Z" });
+    const { port } = driver();
+    const mark = bss.requests.length;
+    expect(await port.latestOrderId(gsm)).toBeNull();
+    expect(requestsSince(mark)[0]).toMatchObject({
+      method: "GET",
+      path: "/tmf-api/productOrdering/v4/productOrder",
+      query: { "productOrderItem.product.realizingResource.id": gsm, state: "completed", sort: "-orderDate", limit: "1" },
+      status: 200,
+    });
+    const first = await port.activateBundle({ gsm, bundleId: DAILY_DATA.id, renew: false, idempotencyKey: newKey() });
+    expect(await port.latestOrderId(gsm)).toBe(String(first.id));
+    await port.activateBundle({ gsm: other, bundleId: DAILY_DATA.id, renew: false, idempotencyKey: newKey() });
+    expect(await port.latestOrderId(gsm)).toBe(String(first.id));
+    const second = await port.activateBundle({ gsm, bundleId: DAILY_DATA.id, renew: false, idempotencyKey: newKey() });
+    expect(await port.latestOrderId(gsm)).toBe(String(second.id));
+  });
+
   test("each refusal of the BSS is its ChargingError, and nothing is charged", async () => {
     const { port } = driver();
     const order = (gsm: string, bundleId: number) => port.activateBundle({ gsm, bundleId, renew: false, idempotencyKey: newKey() });
@@ -259,6 +280,7 @@ describe("a BSS that ignores the line filter", () => {
     bss.lines.set(gsm, { plan: "prepaid", mainBalance: 10, validUntil: null });
     bss.lines.set(other, { plan: "prepaid", mainBalance: 99_999, validUntil: null });
     bss.usage.push({ gsm: other, usageDate: "2026-11-21T12:00:00Z", usageType: "voice", amount: 60, destination: "0944000111", cost: 100 });
+    await driver().port.activateBundle({ gsm: other, bundleId: DAILY_DATA.id, renew: false, idempotencyKey: newKey() });
     bss.ignoreLineFilters = true;
     try {
       const { port } = driver();
@@ -267,6 +289,8 @@ describe("a BSS that ignores the line filter", () => {
       expect(await refusal(port.redeemVoucher(gsm, "44444444444444"))).toBe("CHARGING_UNAVAILABLE");
       expect(requestsSince(mark).filter((request) => request.method === "POST")).toEqual([]);
       expect(await refusal(port.usageRecords(gsm, { from: "2026-11-20", to: "2026-11-21", timeZone: TIME_ZONE }, { offset: 0, limit: 20 }))).toBe("CHARGING_UNAVAILABLE");
+      // Another line's order would give this line's confirmation a key that changes with someone else's orders.
+      expect(await refusal(port.latestOrderId(gsm))).toBe("CHARGING_UNAVAILABLE");
     } finally {
       bss.ignoreLineFilters = false;
     }

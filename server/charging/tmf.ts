@@ -366,6 +366,20 @@ export function createTmfCharging(options: TmfChargingOptions): ChargingPort & {
     };
   }
 
+  async function latestOrderId(gsm: string): Promise<string | null> {
+    const request: TmfRequest = {
+      operation: "listProductOrder",
+      method: "GET",
+      path: TMF_PATHS.productOrder,
+      query: { "productOrderItem.product.realizingResource.id": gsm, state: "completed", sort: "-orderDate", limit: 1 },
+      repeatable: true,
+    };
+    const { body } = await call(request);
+    const orders = parse(request.operation, z.array(orderShape), body);
+    if (orders.some((order) => !order.productOrderItem.some((item) => ownsLine(item.product.realizingResource, gsm)))) brokenContract(request.operation, "an order of another line");
+    return orders[0]?.id ?? null;
+  }
+
   async function stopRenewal(gsm: string, subscriptionId: number): Promise<BundleSubscription> {
     const path = `${TMF_PATHS.product}/${subscriptionId}`;
     const read: TmfRequest = { operation: "retrieveProduct", method: "GET", path, repeatable: true };
@@ -494,6 +508,7 @@ export function createTmfCharging(options: TmfChargingOptions): ChargingPort & {
     balance,
     activeBundles,
     activateBundle,
+    latestOrderId,
     stopRenewal,
     redeemVoucher,
     usageByDay,

@@ -177,6 +177,12 @@ export interface ChargingPort {
    */
   activateBundle(order: BundleOrderRequest): Promise<BundleOrder>;
   /**
+   * The id of the line's latest completed bundle order (a renewal too), null before its first: it changes
+   * when an order of the line completes and not otherwise, so the key of a confirmation the site shows
+   * (server/charging/order-key.ts) stays the same until the line has bought something.
+   */
+  latestOrderId(gsm: string): Promise<string | null>;
+  /**
    * Drivers whose charging system does not renew bundles by itself (the embedded one) renew here the
    * subscriptions whose end has come and that still renew: each once (whichever instance runs it), bought
    * again by the order's rules (a renewal refused for money, validity or a deactivated line ends the

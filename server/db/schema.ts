@@ -700,7 +700,7 @@ export const chargingSubscriptions = pgTable(
   ],
 );
 
-/** What a subscription includes and how much of it is used; `total` null is unlimited. */
+/** What a subscription includes and how much of it is used (grown by the rating of usage, server/charging/embedded-rating.ts); `total` null is unlimited. */
 export const chargingAllowances = pgTable(
   "charging_allowances",
   {

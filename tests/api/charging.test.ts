@@ -445,6 +445,39 @@ describe("the My line page's forms (/my-line)", () => {
     expect(await counts(stranger.gsm)).toEqual({ orders: 0, subscriptions: 0, balance: 20_000 });
   });
 
+  /** The idempotency key of the confirmation My line shows for `bundleId` (its hidden field). */
+  const keyShown = async (cookie: string, bundleId: number) => {
+    const page = await send(server.url, `/my-line?activate=${bundleId}`, { headers: { cookie } });
+    expect(page.status, page.text.slice(0, 300)).toBe(200);
+    const key = /name="idempotencyKey" value="([^"]+)"/.exec(page.text)?.[1];
+    expect(key, "the confirmation has no idempotencyKey field").toBeDefined();
+    return key!;
+  };
+
+  test("two tabs (a reload, the dialog opened again, another session) show one key until the line buys something: both confirmed are one order and one debit; a confirmation after that order has a new key and buys again", async () => {
+    const line = await subscriber();
+    await setMoney(line.gsm, { mainBalance: 20_000 });
+    const firstTab = await keyShown(line.cookie, WEEKLY_DATA.id);
+    const secondTab = await keyShown(line.cookie, WEEKLY_DATA.id);
+    const otherSession = await insertSession(server.databaseUrl, { gsm: line.gsm });
+    expect(secondTab, "a second tab shows another key: confirming both would charge twice").toBe(firstTab);
+    expect(await keyShown(otherSession.cookie, WEEKLY_DATA.id)).toBe(firstTab);
+    expect(await keyShown(line.cookie, MONTHLY_SMS.id), "another bundle's confirmation has the same key").not.toBe(firstTab);
+    for (const key of [firstTab, secondTab]) {
+      const answer = await postPage(line.cookie, { intent: "activate", gsm: line.gsm, bundleId: String(WEEKLY_DATA.id), renew: "1", idempotencyKey: key });
+      expect(answer.status, answer.text.slice(0, 300)).toBe(302);
+    }
+    expect(await counts(line.gsm)).toEqual({ orders: 1, subscriptions: 1, balance: 20_000 - WEEKLY_DATA.price });
+    expect((await auditOf(line.gsm)).map((row) => row.result)).toEqual(["completed", "repeated"]);
+
+    // Bought: a confirmation shown now is a new purchase, on purpose, with a key of its own.
+    const later = await keyShown(line.cookie, WEEKLY_DATA.id);
+    expect(later).not.toBe(firstTab);
+    expect(await keyShown(line.cookie, WEEKLY_DATA.id)).toBe(later);
+    expect((await postPage(line.cookie, { intent: "activate", gsm: line.gsm, bundleId: String(WEEKLY_DATA.id), renew: "1", idempotencyKey: later })).status).toBe(302);
+    expect(await counts(line.gsm)).toEqual({ orders: 2, subscriptions: 2, balance: 20_000 - 2 * WEEKLY_DATA.price });
+  });
+
   test("?activate= with an id no bundle can have (beyond int4) shows My line without a confirmation, not a 500", async () => {
     const line = await subscriber();
     for (const asked of ["9999999999", "2147483648", "1e3", "-5"]) {

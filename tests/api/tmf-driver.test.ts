@@ -2,7 +2,7 @@
 // TMF-shaped BSS started by the test (tests/support/tmf-server.ts). charging/balance/show answers the BSS's
 // balance; with the BSS away it answers 503 with Retry-After and the localised "balance system not
 // available" in both languages (the My line page 503 too), at once once the breaker is open, while /healthz stays 200; when the BSS is
-// back (after the cooldown) the balance answers again. The client secret and tokens are never logged.
+// back (after the cooldown) the balance answers again. My line's confirmation key holds across two tabs (one order). The client secret and tokens are never logged.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { expectFailure, expectSuccess, htmlLanguage, LANGUAGE_CASES } from "../support/contract.ts";
 import { expectNotLogged, freshNumber, insertSession, postForm } from "../support/subscriber.ts";
@@ -58,6 +58,33 @@ describe("charging through the TM Forum driver", () => {
     const other = await insertSession(server.databaseUrl, { gsm: postpaid });
     expect(expectSuccess(await showBalance(other.token, postpaid, "ar"), "ar", "charging.balanceShown")).toMatchObject({ plan: "postpaid", unbilled: 2_000, creditLimit: 30_000, available: 28_000 });
     expect(bss.requests.filter((request) => request.path.endsWith("/bucket")).every((request) => request.auth === "Bearer" && request.status === 200)).toBe(true);
+    expect(bss.violations).toEqual([]);
+  });
+
+  test("My line's confirmation has one key in two tabs until the line buys something: both confirmed are one BSS order and one charge", async () => {
+    const gsm = freshNumber("0944");
+    bss.offerings.set("bundle-102", { name: "Weekly 5 GB", price: 6000, validityDays: 7, eligibility: "both", allowances: [{ kind: "data", amount: 5, units: "GB" }] });
+    bss.lines.set(gsm, { plan: "prepaid", mainBalance: 20_000, validUntil: "2099-06-30T12:00:00Z" });
+    const { cookie } = await insertSession(server.databaseUrl, { gsm });
+    const keyShown = async () => {
+      const page = await send(server.url, "/my-line?activate=102", { headers: { cookie } });
+      expect(page.status, page.text.slice(0, 300)).toBe(200);
+      return /name="idempotencyKey" value="([^"]+)"/.exec(page.text)?.[1];
+    };
+    const [firstTab, secondTab] = [await keyShown(), await keyShown()];
+    expect(firstTab).toBeDefined();
+    expect(secondTab).toBe(firstTab);
+    for (const key of [firstTab!, secondTab!]) {
+      const answer = await send(server.url, "/my-line", {
+        method: "POST",
+        headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "activate", gsm, bundleId: "102", renew: "1", idempotencyKey: key }).toString(),
+      });
+      expect(answer.status, answer.text.slice(0, 300)).toBe(302);
+    }
+    expect(bss.lines.get(gsm)!.mainBalance).toBe(20_000 - 6000);
+    expect([...bss.orders.values()].filter((order) => JSON.stringify(order).includes(gsm))).toHaveLength(1);
+    expect(await keyShown()).not.toBe(firstTab);
     expect(bss.violations).toEqual([]);
   });
 

@@ -3,12 +3,16 @@
 // every day of the period (zeros included) and its totals are the sums of the stored records (compared with
 // SQL on charging_usage), days are counted in the operator's time zone, the records are paged newest first
 // with their total, the other party is masked everywhere (API, page, CSV), a fresh line has no usage and a
-// demo line has 90 days of it. The CSV download: headers, byte order mark, language, masking, injection.
+// demo line has 90 days of it; usage a bundle covers lowers what is left of its allowance by as much as the
+// usage rows say, and costs nothing. The CSV download: headers, byte order mark, language, masking, injection.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_CHARGING_LINES } from "../../server/charging/demo-lines.ts";
+import { DEMO_BUNDLES } from "../../server/charging/demo-usage.ts";
+import { EMBEDDED_TARIFF, rateEmbeddedUsage, type UsageEvent } from "../../server/charging/embedded-rating.ts";
 import { expectFailure, expectSuccess, LANGUAGE_CASES } from "../support/contract.ts";
 import { withClient } from "../support/database.ts";
 import { freshNumber, insertSession, postForm, type SessionFixture } from "../support/subscriber.ts";
+import { openTestDb } from "../support/test-database.ts";
 import { send, startTestServer, type TestServer } from "../support/test-server.ts";
 
 let server: TestServer;
@@ -251,6 +255,109 @@ describe("usage/records", () => {
       const text = (await post("/core/api/charging/usage/records", { gsm: line.gsm, days: "90", page: String(page) }, token)).text;
       for (const party of parties) expect(text).not.toContain(party);
     }
+  });
+});
+
+describe("what a bundle covers", () => {
+  interface Allowance {
+    kind: "data" | "voice" | "sms";
+    unit: string;
+    total: number | null;
+    remaining: number | null;
+  }
+  const bundlesOf = async (token: string, gsm: string) =>
+    expectSuccess<{ bundleId: number; startedAt: string; allowances: Allowance[] }[]>(await post("/core/api/charging/bundles/show", { gsm }, token, "en"), "en", "charging.bundlesShown");
+  const remainingOf = (allowances: Allowance[]) => Object.fromEntries(allowances.map((allowance) => [allowance.kind, allowance.remaining]));
+  const mainBalanceOf = async (token: string, gsm: string) =>
+    expectSuccess<{ mainBalance: number }>(await post("/core/api/charging/balance/show", { gsm }, token, "en"), "en", "charging.balanceShown").mainBalance;
+  /** Usage reported by the network, rated by the embedded driver as it would rate it. */
+  async function rate(gsm: string, events: UsageEvent[]) {
+    const handle = openTestDb(server.databaseUrl);
+    try {
+      return await rateEmbeddedUsage(handle.db, gsm, events);
+    } finally {
+      await handle.close();
+    }
+  }
+  const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+  test("usage inside a bundle lowers what is left of its allowance and costs nothing; past the allowance it costs the tariff; the usage API shows the same use", async () => {
+    const { token, gsm } = await subscriber();
+    await withClient(server.databaseUrl, (client) => client.query("insert into charging_lines (gsm, plan, main_balance, valid_until) values ($1, 'prepaid', 30000, current_date + 30)", [gsm]));
+    // Sama all-in-one: 10 GB, 300 minutes, 200 SMS, 20,000.
+    const key = `usage-test-${process.pid}-${Date.now()}`;
+    expectSuccess(await post("/core/api/charging/bundles/activate", { gsm, bundleId: "401", renew: "1", idempotencyKey: key }, token, "en"), "en", "charging.activated");
+    expect(remainingOf((await bundlesOf(token, gsm))[0]!.allowances)).toEqual({ data: 10, voice: 300, sms: 200 });
+    // Bought an hour ago, so that the usage below is in its period.
+    await withClient(server.databaseUrl, (client) => client.query("update charging_subscriptions set started_at = now() - interval '1 hour' where gsm = $1", [gsm]));
+
+    await rate(gsm, [
+      { startedAt: ago(50), kind: "data", amount: 1536, otherParty: null },
+      { startedAt: ago(40), kind: "voice", amount: 90, otherParty: "0944555666" },
+      { startedAt: ago(30), kind: "sms", amount: 1, otherParty: "0944555666" },
+      // An international call is not the bundle's minutes: 2 started minutes at the tariff.
+      { startedAt: ago(20), kind: "voice", amount: 61, otherParty: "+971501234567" },
+    ]);
+    expect(remainingOf((await bundlesOf(token, gsm))[0]!.allowances)).toEqual({ data: 8.5, voice: 298.5, sms: 199 });
+    expect(await mainBalanceOf(token, gsm)).toBe(10000 - 2 * EMBEDDED_TARIFF.internationalCallPerMinute);
+    const shown = await summary(token, gsm);
+    expect(shown.totals).toEqual({ data: 1536, voice: 151, sms: 1, cost: 2 * EMBEDDED_TARIFF.internationalCallPerMinute });
+    const page = await records(token, gsm);
+    expect(page.records.map((record) => [record.kind, record.amount, record.cost])).toEqual([
+      ["voice", 61, 300],
+      ["sms", 1, 0],
+      ["voice", 90, 0],
+      ["data", 1536, 0],
+    ]);
+
+    // 9 GB more: 8.5 GB are the bundle's, the other 512 MB cost the tariff; nothing is left, never below 0.
+    await rate(gsm, [{ startedAt: ago(10), kind: "data", amount: 9 * 1024, otherParty: null }]);
+    expect(remainingOf((await bundlesOf(token, gsm))[0]!.allowances)).toEqual({ data: 0, voice: 298.5, sms: 199 });
+    expect((await records(token, gsm)).records[0]).toMatchObject({ kind: "data", amount: 9216, cost: 512 * EMBEDDED_TARIFF.dataPerMb });
+    expect(await mainBalanceOf(token, gsm)).toBe(10000 - 300 - 512 * EMBEDDED_TARIFF.dataPerMb);
+  });
+
+  test("usage before a bundle was bought is not the bundle's", async () => {
+    const { token, gsm } = await subscriber();
+    await withClient(server.databaseUrl, (client) => client.query("insert into charging_lines (gsm, plan, main_balance, valid_until) values ($1, 'prepaid', 30000, current_date + 30)", [gsm]));
+    expectSuccess(await post("/core/api/charging/bundles/activate", { gsm, bundleId: "401", renew: "1", idempotencyKey: `usage-before-${process.pid}-${Date.now()}` }, token, "en"), "en", "charging.activated");
+    await withClient(server.databaseUrl, (client) => client.query("update charging_subscriptions set started_at = now() - interval '1 hour' where gsm = $1", [gsm]));
+    const { cost } = await rate(gsm, [{ startedAt: ago(2 * 60), kind: "sms", amount: 1, otherParty: "0944555666" }]);
+    expect(cost).toBe(EMBEDDED_TARIFF.sms);
+    expect(remainingOf((await bundlesOf(token, gsm))[0]!.allowances)).toEqual({ data: 10, voice: 300, sms: 200 });
+  });
+
+  test("a demo line's active bundle is partly used, by exactly the use its usage records show since it started", async () => {
+    const gsm = "0944123456";
+    const { token } = await insertSession(server.databaseUrl, { gsm });
+    const [bundle] = await bundlesOf(token, gsm);
+    expect(bundle, "the demo line 0944123456 has no active bundle").toBeDefined();
+    expect(bundle!.bundleId).toBe(DEMO_BUNDLES[gsm]!.bundleId);
+    const use = await withClient(server.databaseUrl, async (client) =>
+      (
+        await client.query<{ data: number; voice: number; sms: number }>(
+          `select coalesce(sum(amount) filter (where kind = 'data'), 0)::float8 as data,
+                  coalesce(sum(amount) filter (where kind = 'voice' and other_party not like '+%'), 0)::float8 as voice,
+                  coalesce(sum(amount) filter (where kind = 'sms'), 0)::float8 as sms
+           from charging_usage where gsm = $1 and started_at >= $2`,
+          [gsm, bundle!.startedAt],
+        )
+      ).rows[0]!,
+    );
+    const byKind = Object.fromEntries(bundle!.allowances.map((allowance) => [allowance.kind, allowance]));
+    for (const kind of ["data", "voice", "sms"] as const) {
+      const allowance = byKind[kind]!;
+      expect(allowance.remaining!, `${kind}: nothing used`).toBeLessThan(allowance.total!);
+      expect(allowance.remaining!, `${kind}: all used`).toBeGreaterThan(0);
+    }
+    expect(byKind.data!.total! - byKind.data!.remaining!).toBeCloseTo(use.data / 1024, 2);
+    expect(byKind.voice!.total! - byKind.voice!.remaining!).toBeCloseTo(use.voice / 60, 2);
+    expect(byKind.sms!.total! - byKind.sms!.remaining!).toBe(use.sms);
+    // What a bundle covered cost nothing: the covered records since it started are free.
+    const paid = await withClient(server.databaseUrl, async (client) =>
+      Number((await client.query("select count(*) from charging_usage where gsm = $1 and started_at >= $2 and cost > 0 and not (kind = 'voice' and other_party like '+%')", [gsm, bundle!.startedAt])).rows[0].count),
+    );
+    expect(paid).toBe(0);
   });
 });
 

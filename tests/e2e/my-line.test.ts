@@ -2,7 +2,9 @@
 // its details page — a dialog with the price, the balance after and the renewal choice, confirm, a toast —
 // and My line shows the bundle with what is left and the reduced balance, and stops its renewal; with too
 // little money the confirmation says so, offers the top-up page (/top-up) and cannot be confirmed; a refusal of the
-// server is shown; a guest logs in and continues to the confirmation on My line; both fit 320 px in Arabic.
+// server is shown; a guest logs in, continues to the confirmation on My line and buys; a demo line's partly used
+// bundle is drawn as bars filled as far as what is left; a postpaid line's unbilled amount, credit limit and
+// what is available, and Refresh; both fit 320 px in Arabic.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
@@ -10,6 +12,7 @@ import en from "../../common/i18n/en.json" with { type: "json" };
 import { formatAmount, formatDate, formatNumber } from "../../common/format.ts";
 import type { Language } from "../../common/language.ts";
 import { withClient } from "../support/database.ts";
+import { insertSession } from "../support/subscriber.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { ACCOUNT_TEST_ENV, codeSentTo, signUpOverHttp, TEXT, toast, typeCode } from "./accounts-support.ts";
 import { DESKTOP, launchBrowser, openPage, waitForHydration } from "./browser.ts";
@@ -183,10 +186,11 @@ describe("buying a bundle", () => {
     await context.close();
   });
 
-  it("a guest asking to activate logs in and continues to the confirmation (en)", async () => {
+  it("a guest asking to activate logs in, continues to the confirmation, confirms, and My line shows the reduced balance and the bundle (en)", async () => {
     const t = catalogs.en;
     const text = TEXT.en;
     const { gsm } = await signUpOverHttp(server);
+    await setBalance(gsm, 10000);
     const { page, context } = await openPage(browser, server.url, DESKTOP, "en");
     await page.goto(WEEKLY.path);
     await waitForHydration(page);
@@ -203,6 +207,89 @@ describe("buying a bundle", () => {
     await dialog.getByRole("button", { name: text.confirm }).click();
     await page.waitForURL(/\/my-line\?activate=102$/);
     await page.getByRole("heading", { name: t.myLine.confirmTitle.replace("{{name}}", WEEKLY.title.en) }).waitFor();
+    await waitForHydration(page);
+    expect((await page.getByTestId("balance-after").textContent())!.trim()).toBe(amount("en", 10000 - WEEKLY.price));
+    await page.getByRole("button", { name: t.myLine.confirm }).click();
+    await toast(page, t.charging.activated).waitFor();
+    await page.waitForURL(/\/my-line$/);
+    expect(await mainBalanceShown(page)).toBe(amount("en", 10000 - WEEKLY.price));
+    const bundles = page.getByRole("region", { name: t.myLine.bundlesTitle });
+    await bundles.getByRole("heading", { name: WEEKLY.title.en }).waitFor();
+    const five = t.bundles.units.GB_other.replace("{{amount}}", formatNumber("en", 5));
+    await bundles.getByText(t.myLine.left.replace("{{left}}", five).replace("{{total}}", five)).waitFor();
+    const orders = await withClient(server.databaseUrl, async (client) => (await client.query("select count(*)::int as n from charging_orders where gsm = $1", [gsm])).rows[0].n);
+    expect(orders).toBe(1);
+    await context.close();
+  });
+});
+
+/** A browser logged in as one of the demo lines (server/charging/demo-lines.ts), whose money and bundles the demo content gives. */
+async function openAsDemoLine(gsm: string, path: string, language: Language) {
+  const { token } = await insertSession(server.databaseUrl, { gsm });
+  const opened = await openPage(browser, server.url, DESKTOP, language);
+  await opened.context.addCookies([{ name: "session", value: token, url: server.url }]);
+  await opened.page.goto(path);
+  await waitForHydration(opened.page);
+  return opened;
+}
+
+describe("what My line shows of a demo line", () => {
+  it("each allowance of the prepaid demo line's partly used bundle is a bar filled, from the right in Arabic, as far as what is left of it, beside the same number", async () => {
+    const t = catalogs.ar;
+    const gsm = "0944123456";
+    const { page, context, errors } = await openAsDemoLine(gsm, "/my-line", "ar");
+    const allowances = await withClient(server.databaseUrl, async (client) =>
+      (
+        await client.query<{ kind: string; unit: string; total: number; used: number }>(
+          `select a.kind, a.unit, a.total, a.used from charging_allowances a join charging_subscriptions s on s.id = a.subscription_id
+           where s.gsm = $1 and s.ends_at > now() and s.started_at <= now() and a.total is not null order by a.id`,
+          [gsm],
+        )
+      ).rows,
+    );
+    expect(allowances.length, "the demo line has no counted allowance").toBeGreaterThan(0);
+    const bundles = page.getByRole("region", { name: t.myLine.bundlesTitle });
+    for (const allowance of allowances) {
+      const remaining = Math.round((allowance.total - allowance.used) * 1000) / 1000;
+      expect(remaining, `${allowance.kind}: the demo bundle is not partly used`).toBeLessThan(allowance.total);
+      // As i18next says an amount in Arabic: its plural form (zero has its own), the number in Arabic digits.
+      const unitText = (value: number) => (t.bundles.units as Record<string, string>)[`${allowance.unit}_${value === 0 ? "zero" : new Intl.PluralRules("ar").select(value)}`]!.replace("{{amount}}", formatNumber("ar", value));
+      await bundles.getByText(t.myLine.left.replace("{{left}}", unitText(remaining)).replace("{{total}}", unitText(allowance.total))).waitFor();
+      const track = bundles.getByTestId(`allowance-bar-${allowance.kind}`);
+      const [outer, inner] = [(await track.boundingBox())!, (await track.locator("div").boundingBox())!];
+      const fill = inner.width / outer.width;
+      expect(Math.abs(fill - remaining / allowance.total), `${allowance.kind}: the bar is ${fill} full, ${remaining} of ${allowance.total} is left`).toBeLessThanOrEqual(0.01);
+      // It fills from the start side: the right in Arabic.
+      expect(Math.abs(inner.x + inner.width - (outer.x + outer.width))).toBeLessThanOrEqual(1);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the postpaid demo line shows its unbilled amount, credit limit and what is available in Arabic; Refresh shows the amount the charging system has now", async () => {
+    const t = catalogs.ar;
+    const gsm = "0955123456";
+    const { page, context, errors } = await openAsDemoLine(gsm, "/my-line", "ar");
+    const balance = page.getByRole("region", { name: t.myLine.balanceTitle });
+    const shown = async (testId: string) => (await balance.getByTestId(testId).textContent())!.trim();
+    await balance.getByText(t.myLine.unbilled, { exact: true }).waitFor();
+    await balance.getByText(t.myLine.creditLimit, { exact: true }).waitFor();
+    await balance.getByText(t.myLine.available, { exact: true }).waitFor();
+    expect(await shown("unbilled")).toBe(amount("ar", 12000));
+    expect(await shown("credit-limit")).toBe(amount("ar", 50000));
+    expect(await shown("main-balance")).toBe(amount("ar", 38000));
+    // Amounts are kept left to right inside the Arabic text.
+    for (const testId of ["unbilled", "credit-limit", "main-balance"]) expect(await balance.getByTestId(testId).locator("bdi[dir=ltr]").count()).toBe(1);
+
+    // The charging system's figure changes (usage, a bill); the page shows it after Refresh.
+    await withClient(server.databaseUrl, (client) => client.query("update charging_lines set unbilled = 20500 where gsm = $1", [gsm]));
+    expect(await shown("unbilled")).toBe(amount("ar", 12000));
+    await page.getByRole("button", { name: t.myLine.refresh }).click();
+    await page.waitForFunction((expected) => document.querySelector('[data-testid="unbilled"]')?.textContent?.trim() === expected, amount("ar", 20500));
+    expect(await shown("main-balance")).toBe(amount("ar", 50000 - 20500));
+    expect(await shown("credit-limit")).toBe(amount("ar", 50000));
+    expect(new URL(page.url()).pathname).toBe("/my-line");
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

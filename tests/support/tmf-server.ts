@@ -1,7 +1,7 @@
 // A TMF-shaped BSS for the tmf charging driver's contract tests (server/charging/tmf.test.ts,
 // tests/api/tmf-driver.test.ts): a real HTTP server (node:http) on 127.0.0.1 with an OAuth2 token endpoint
 // (client credentials, HTTP Basic) and the TM Forum v4 resources the driver uses — TMF654 bucket and
-// topupBalance, TMF637 product, TMF622 productOrder, TMF635 usage — over an in-memory state. Every request
+// topupBalance, TMF637 product, TMF622 productOrder (create, list), TMF635 usage — over an in-memory state. Every request
 // it receives, and every answer it gives, is checked against the resource shapes (JSON Schema, ajv) of
 // docs/OPERATIONS.md and recorded; a mismatch is kept in `violations` (a test asserts there are none).
 // Faults are controllable: a delay, a 5xx, a dropped connection, the port closed (connection refused),
@@ -247,7 +247,7 @@ export interface TmfServer {
   violations: string[];
   /** Seconds of life of the next tokens (expires_in). */
   tokenLifetimeSeconds: number;
-  /** A careless BSS: bucket and usage lists ignore their line filter and answer every line's. */
+  /** A careless BSS: bucket, product order and usage lists ignore their line filter and answer every line's. */
   ignoreLineFilters: boolean;
   /** The next `times` resource requests (matching `path` when given) meet `fault`. */
   fault(fault: TmfFault, times?: number, path?: string): void;
@@ -443,6 +443,19 @@ export async function startTmfServer(): Promise<TmfServer> {
         if (update.productCharacteristic) stored.product.productCharacteristic = update.productCharacteristic;
       }
       return answerWith(200, "Product", stored.product);
+    }
+    if (req.method === "GET" && path === BASE.order) {
+      requireQuery(["productOrderItem.product.realizingResource.id"]);
+      if (query.get("sort") !== "-orderDate") violations.push(`${where}: sort is not -orderDate`);
+      const gsm = query.get("productOrderItem.product.realizingResource.id");
+      const wantedState = query.get("state");
+      type Listed = { id: string; state: string; orderDate: string; productOrderItem: { product: { realizingResource: { id: string }[] } }[] };
+      const found = [...orders.values()]
+        .map((order) => order as unknown as Listed)
+        .filter((order) => (wantedState === null || order.state === wantedState) && (state.ignoreLineFilters || order.productOrderItem.some((item) => item.product.realizingResource.some((resource) => resource.id === gsm))))
+        // Newest first; ids grow with time, so they part orders of the same instant.
+        .sort((a, b) => Date.parse(b.orderDate) - Date.parse(a.orderDate) || Number(b.id) - Number(a.id));
+      return list("ProductOrder", found, query);
     }
     if (req.method === "POST" && path === BASE.order) {
       requireJson();
