@@ -26,7 +26,7 @@ import { pageRouteTemplate } from "./page-route.ts";
 import { routePath } from "hono/route";
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import { CSP_DIRECTIVES, guestPage } from "./page-cache/csp.ts";
-import { answerCachedPage, isConsolePath, isGuestPageRequest, pageCacheKey, setsLanguageCookie } from "./page-cache/guest-pages.ts";
+import { answerCachedPage, isConsolePath, isGuestPageRequest, liveContentCacheControl, pageCacheKey, setsLanguageCookie } from "./page-cache/guest-pages.ts";
 import { buildCachedPage, CACHEABLE_TYPES } from "./page-cache/page-cache.ts";
 import type { AppEnv } from "./http-env.ts";
 import { CONSOLE_SESSION_COOKIE } from "./auth/session.ts";
@@ -221,7 +221,8 @@ export function createHttpApp(options: HttpAppOptions) {
   });
   app.get("/sitemap.xml", async (c) => {
     c.header("Content-Type", "application/xml; charset=utf-8");
-    c.header("Cache-Control", "public, max-age=3600");
+    // Read from the live tables at each request: a CDN keeps it no longer than a guest page (not an hour).
+    c.header("Cache-Control", liveContentCacheControl(config));
     return c.body(await sitemapXml(services.db, siteOrigin(c), config.COMPANY_SLUG));
   });
   app.get("/readyz", async (c) => {

@@ -26,14 +26,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, language, t } = pageTools(context);
   const currencySuffix = language === "ar" ? services.config.CURRENCY_SUFFIX_AR : services.config.CURRENCY_SUFFIX_EN;
   const q = new URL(request.url).searchParams.get(DESK_QUERY.lookup);
-  const base = { q: q ?? "", currencySuffix, reservations: [] as DeskReservation[], lookupError: undefined as string | undefined, notFound: undefined as string | undefined };
+  const base = { q: q ?? "", currencySuffix, reservations: [] as DeskReservation[], lookupError: undefined as string | undefined, refused: undefined as string | undefined };
   if (q === null) return base;
   const parsed = deskLookupForm.safeParse({ q });
   if (!parsed.success) return data({ ...base, lookupError: firstFieldErrors(parsed.error.issues, (key) => fieldMessage(language, key)).q }, { status: 400 });
   try {
     return { ...base, reservations: await lookUpAtDesk(services.db, agent, parsed.data.q, language, staffActor(agent, context)) };
   } catch (error) {
-    if (error instanceof ConsoleError && error.code === "RESERVATION_NOT_FOUND") return data({ ...base, notFound: t("console.errors.RESERVATION_NOT_FOUND") }, { status: 404 });
+    // Another city's hold and an unknown one: the same 403 and message, shown in the desk's own page.
+    if (error instanceof ConsoleError && error.code === "RESERVATION_NOT_AT_YOUR_CENTRES") return data({ ...base, refused: t("console.errors.RESERVATION_NOT_AT_YOUR_CENTRES") }, { status: error.httpStatus });
     throw error;
   }
 }
@@ -64,7 +65,7 @@ export default function ConsoleDesk({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const answer = useActionData<Done | PageFailureAnswer>();
   const failure = answer && !answer.ok ? answer : undefined;
-  const { q, reservations, lookupError, notFound, currencySuffix } = loaderData;
+  const { q, reservations, lookupError, refused, currencySuffix } = loaderData;
   // A missing tick is said under the tick of its hold when the hold is on the page, else at the top.
   const tickErrorInCard = failure?.fieldErrors?.idChecked !== undefined && reservations.some((reservation) => reservation.reference === failure.values?.reference);
   const here = q ? `${CONSOLE_DESK_PATH}?${new URLSearchParams({ [DESK_QUERY.lookup]: q }).toString()}` : CONSOLE_DESK_PATH;
@@ -100,7 +101,7 @@ export default function ConsoleDesk({ loaderData }: Route.ComponentProps) {
           {t("console.desk.find")}
         </button>
       </Form>
-      <FormMessage message={notFound} />
+      <FormMessage message={refused} />
       <FormMessage message={failure && !tickErrorInCard ? (failure.fieldErrors ? Object.values(failure.fieldErrors)[0] : failure.message) : undefined} />
       {answer?.ok ? <FormMessage tone="success" message={t(answer.intent === "collect" ? "console.desk.collectedDone" : "console.desk.cancelledDone", { reference: answer.reference })} /> : null}
       <ul className="mt-4 flex flex-col gap-4">

@@ -1,8 +1,8 @@
 // The reservation desk of a service centre (issue 17): a centre agent looks up a hold by its R- reference or
 // by its number and marks it collected (the number becomes taken) or cancels it (the number goes back to the
 // pool). An agent reaches only the reservations whose city has one of their centres
-// (staff_accounts.centre_ids → service_centres.city_id); any other answers exactly as an unknown one, so
-// the desk never tells whether a reservation exists elsewhere. The state changes are the reservation
+// (staff_accounts.centre_ids → service_centres.city_id); any other is refused exactly as an unknown one (one
+// 403, one message), so the desk never tells whether a reservation exists elsewhere. The state changes are the reservation
 // service's own (server/reservation/service.ts endHold): one conditional UPDATE, so of two agents collecting
 // at once exactly one wins.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
@@ -52,8 +52,8 @@ export async function agentCityIds(db: Db | Tx, agent: DeskAgent): Promise<numbe
 
 /**
  * The reservations the desk's field names, within the agent's cities: for a reference, that hold; for a
- * number, its live hold first, then its most recent ended ones. RESERVATION_NOT_FOUND when none (unknown and
- * elsewhere alike).
+ * number, its live hold first, then its most recent ended ones. RESERVATION_NOT_AT_YOUR_CENTRES (403) when none,
+ * unknown and elsewhere alike.
  */
 export async function lookUpAtDesk(db: Db, agent: DeskAgent, lookup: DeskLookup, language: Language, actor: Actor, now = new Date()): Promise<DeskReservation[]> {
   const cityIds = await agentCityIds(db, agent);
@@ -62,7 +62,7 @@ export async function lookUpAtDesk(db: Db, agent: DeskAgent, lookup: DeskLookup,
   const audited = (found: number) => audit(db, actor, "reservation.lookup", null, null, { by: lookup.kind, found });
   if (cityIds.length === 0) {
     await audited(0);
-    throw new ConsoleError("RESERVATION_NOT_FOUND");
+    throw new ConsoleError("RESERVATION_NOT_AT_YOUR_CENTRES");
   }
   const which = lookup.kind === "reference" ? eq(numberReservations.reference, lookup.reference) : eq(numberReservations.gsm, lookup.gsm);
   const live = sql`(${numberReservations.state} = 'active' and ${numberReservations.expiresAt} > ${now.toISOString()})`;
@@ -76,7 +76,7 @@ export async function lookUpAtDesk(db: Db, agent: DeskAgent, lookup: DeskLookup,
     .orderBy(desc(live), desc(numberReservations.createdAt), desc(numberReservations.id))
     .limit(1 + DESK_HISTORY_LIMIT);
   await audited(rows.length);
-  if (rows.length === 0) throw new ConsoleError("RESERVATION_NOT_FOUND");
+  if (rows.length === 0) throw new ConsoleError("RESERVATION_NOT_AT_YOUR_CENTRES");
   return rows.map(({ reservation: row, tier, cityAr, cityEn, accountGsm }) => ({
     reference: row.reference,
     gsm: row.gsm,
@@ -101,7 +101,7 @@ async function whyNotLive(tx: Tx, reference: string, cityIds: number[]): Promise
     .select({ state: numberReservations.state, expiresAt: numberReservations.expiresAt })
     .from(numberReservations)
     .where(and(eq(numberReservations.reference, reference), inArray(numberReservations.cityId, cityIds)));
-  if (!row) return new ConsoleError("RESERVATION_NOT_FOUND");
+  if (!row) return new ConsoleError("RESERVATION_NOT_AT_YOUR_CENTRES");
   if (row.state === "collected") return new ConsoleError("RESERVATION_COLLECTED");
   if (row.state === "cancelled") return new ConsoleError("RESERVATION_CANCELLED");
   // 'expired', or still 'active' past its time (the sweep has not come by yet).
@@ -115,7 +115,7 @@ async function whyNotLive(tx: Tx, reference: string, cityIds: number[]): Promise
  */
 export async function endHoldAtDesk(db: Db, actor: Actor, agent: DeskAgent, reference: string, to: "collected" | "cancelled", now = new Date()): Promise<void> {
   const cityIds = await agentCityIds(db, agent);
-  if (cityIds.length === 0) throw new ConsoleError("RESERVATION_NOT_FOUND");
+  if (cityIds.length === 0) throw new ConsoleError("RESERVATION_NOT_AT_YOUR_CENTRES");
   await db.transaction(async (tx) => {
     const row = await endHold(tx, and(eq(numberReservations.reference, reference), inArray(numberReservations.cityId, cityIds))!, to === "collected" ? "collected" : "cancelled", `staff:${agent.id}`, now);
     if (!row) throw await whyNotLive(tx, reference, cityIds);

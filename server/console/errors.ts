@@ -16,7 +16,7 @@ export type ConsoleErrorCode =
   | "FEEDBACK_NOT_FOUND" // 404: no feedback message has this reference
   | "NO_ATTACHMENT" // 404: the message has no attachment (or its file is gone)
   | "FEEDBACK_HANDLED" // 409: someone marked the message handled first (the message names them)
-  | "RESERVATION_NOT_FOUND" // 404: unknown, or outside the agent's cities (the same answer: existence is not leaked)
+  | "RESERVATION_NOT_AT_YOUR_CENTRES" // 403: outside the agent's cities, or unknown (one answer: whether it exists elsewhere is not told)
   | "RESERVATION_EXPIRED" // 409: the hold ran out before it was collected
   | "RESERVATION_COLLECTED" // 409: the SIM was already collected
   | "RESERVATION_CANCELLED" // 409: the hold was cancelled
@@ -53,7 +53,7 @@ export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, 400 | 403 | 404 | 40
   FEEDBACK_NOT_FOUND: 404,
   NO_ATTACHMENT: 404,
   FEEDBACK_HANDLED: 409,
-  RESERVATION_NOT_FOUND: 404,
+  RESERVATION_NOT_AT_YOUR_CENTRES: 403,
   RESERVATION_EXPIRED: 409,
   RESERVATION_COLLECTED: 409,
   RESERVATION_CANCELLED: 409,

@@ -48,6 +48,15 @@ export function guestCacheControl(config: Config, privateAnswer: boolean): strin
   return `public, max-age=0, s-maxage=${config.PAGE_CACHE_SECONDS}, stale-while-revalidate=${config.PAGE_CACHE_STALE_SECONDS}`;
 }
 
+/**
+ * The Cache-Control of a public answer read from the live content that is not a page (the sitemap): what
+ * shared caches are told of a guest page, so a publish reaches them as soon as it reaches the pages; with the
+ * page cache turned off, nobody keeps it either.
+ */
+export function liveContentCacheControl(config: Config): string {
+  return config.PAGE_CACHE_SECONDS > 0 ? guestCacheControl(config, false) : "private, no-store";
+}
+
 /** The encoding to send: brotli, then gzip, when the client accepts it (q > 0); otherwise none. */
 export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
   if (!acceptEncoding) return null;

@@ -2,13 +2,15 @@
 // an admin without a content role and a centre agent → 403; an editor saves drafts but cannot publish),
 // a draft guests never see, a publish that every instance shows at once (page cache emptied, search and
 // sitemap updated), roll back, a schedule that starts and ends on time over two instances on one
-// database (each revision published once), the audit rows, and crafted posts refused cleanly.
+// database (each revision published once), the audit rows, the content search (Arabic folded as the site's
+// search folds it), rich text with a script saved and published (nothing of it runs anywhere), and crafted
+// posts refused cleanly.
 import { readFile } from "node:fs/promises";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { CONTENT_KIND_NAMES, CONTENT_KINDS } from "../../common/content-schemas.ts";
 import { localTimeOf } from "../../common/zoned-time.ts";
-import { catalogs } from "../support/contract.ts";
+import { catalogs, withoutScripts } from "../support/contract.ts";
 import { createFirstAdmin, enrolOverHttp, pageGet, pagePost, type Enrolled, inviteAndEnrol } from "../support/console.ts";
 import { withClient } from "../support/database.ts";
 import { send, startTestServer, type HttpAnswer, type TestServer } from "../support/test-server.ts";
@@ -109,6 +111,56 @@ describe("every kind of content", () => {
       expect(overview.text).toContain(`href="/console/content/${kind}"`);
     }
     expect(a.errors(), JSON.stringify(a.errors()).slice(0, 2000)).toEqual([]);
+  });
+});
+
+describe("the content search", () => {
+  const consoleText = (language: "ar" | "en") => (catalogs[language] as unknown as { console: { content: Record<string, string> } }).console.content;
+  /** The keys a kind's list links to (its new-item link aside). */
+  async function listed(kind: string, query: string, language: "ar" | "en" = "en"): Promise<string[]> {
+    const page = await pageGet(a, `/console/content/${kind}?q=${encodeURIComponent(query)}`, { cookie: editor.cookie, language });
+    expect(page.status, `${kind}?q=${query}`).toBe(200);
+    const keys = [...page.text.matchAll(new RegExp(`href="/console/content/${kind}/([^"/?]+)"`, "g"))].map((match) => decodeURIComponent(match[1]!));
+    return [...new Set(keys)].filter((key) => key !== "new").sort();
+  }
+  /** The items (kind/key) the search across kinds links to. */
+  async function found(query: string, language: "ar" | "en" = "en"): Promise<{ items: string[]; text: string }> {
+    const page = await pageGet(a, `/console/content?q=${encodeURIComponent(query)}`, { cookie: editor.cookie, language });
+    expect(page.status, `?q=${query}`).toBe(200);
+    const items = [...page.text.matchAll(/href="\/console\/content\/([a-z-]+)\/([^"/?]+)"/g)].map((match) => `${match[1]}/${decodeURIComponent(match[2]!)}`);
+    return { items: [...new Set(items)].sort(), text: page.text };
+  }
+
+  test("a fragment of an offer's Arabic title lists that offer and no other; so does an English fragment, in any case", async () => {
+    // Offer 3: «دقائق الأسبوع بنصف السعر» / "Weekly minutes at half price".
+    expect(await listed("offers", "بنصف", "ar")).toEqual(["3"]);
+    expect(await listed("offers", "HALF pri")).toEqual(["3"]);
+    expect(await listed("offers", "Top up 10")).toEqual(["2"]);
+    expect((await listed("offers", "")).length).toBe((await offers()).length);
+  });
+
+  test.each(["ar", "en"] as const)("the search across kinds finds every kind's items by either language's title, and says when nothing matches (%s)", async (language) => {
+    // Tartus is a city, the name of its service centre and in a news title.
+    const tartus = ["cities/7", "news/7", "service-centres/11"];
+    expect((await found("طرطوس", language)).items).toEqual(tartus);
+    expect((await found("tartus", language)).items).toEqual(tartus);
+    const nothing = await found("zzqx", language);
+    expect(nothing.items).toEqual([]);
+    expect(nothing.text).toContain(escaped(consoleText(language).noResults!));
+  });
+
+  test("Arabic is folded as the site's search folds it: hamza forms, the article, taa marbuta, diacritics, Arabic-Indic digits", async () => {
+    // «الأسبوع» is found as أسبوع and as اسبوع (offers 1 and 3 have it in their titles).
+    expect(await listed("offers", "أسبوع", "ar")).toEqual(["1", "3"]);
+    expect(await listed("offers", "اسبوع", "ar")).toEqual(["1", "3"]);
+    // «عطلة» typed with ه; «دقائق» typed with its vowels; «10,000» typed in Arabic-Indic digits.
+    expect(await listed("offers", "عطله", "ar")).toEqual(["1"]);
+    expect(await listed("offers", "دَقَائِق", "ar")).toEqual(["3"]);
+    expect(await listed("offers", "١٠", "ar")).toEqual(["2"]);
+    // «الإنترنت» and «إنترنت» are one word to a reader: across kinds, an offer and a bundle category both.
+    const internet = (await found("انترنت", "ar")).items;
+    expect(internet).toEqual(expect.arrayContaining(["offers/1", "offers/4", "bundle-categories/1"]));
+    expect(internet).toEqual((await found("الإنترنت", "ar")).items);
   });
 });
 
@@ -220,6 +272,59 @@ describe("preview", () => {
     expect((await send(a.url, `/console/preview/${draft.id}`, { headers: { cookie: admin.cookie } })).status).toBe(403);
     expect((await send(a.url, "/console/preview/999999", { headers: { cookie: editor.cookie } })).status).toBe(404);
     expect((await send(a.url, "/console/preview/x", { headers: { cookie: editor.cookie } })).status).toBe(404);
+  });
+});
+
+describe("rich text saved through the console is sanitised", () => {
+  const HOSTILE = '<p>Safe news body</p><script>alert("x")</script><img src="x" onerror="alert(1)"><a href="javascript:alert(2)">link</a>';
+  /** Markup that could run: a script element, an event handler, a javascript: link. */
+  function expectHarmless(html: string, where: string): void {
+    expect(html, where).not.toMatch(/<script/i);
+    expect(html, where).not.toMatch(/onerror/i);
+    expect(html, where).not.toMatch(/javascript:/i);
+  }
+
+  test("a news body with a script, an onerror and a javascript: link, saved as a draft and published: the preview, the console's item page and the guest page carry none of them", async () => {
+    const item = (JSON.parse(await readFile("content/news.json", "utf8")) as Record<string, unknown>[])[1]!;
+    const key = String(item.id);
+    const fields: Record<string, string> = { intent: "save" };
+    for (const [name, value] of Object.entries(item)) fields[name] = value === null ? "" : String(value);
+    Object.assign(fields, { bodyAr: HOSTILE.replace("Safe news body", "نص خبر آمن"), bodyEn: HOSTILE });
+    const saved = await pagePost(a, `/console/content/news/${key}`, fields, { cookie: editor.cookie });
+    expect(saved.status, saved.text.slice(0, 300)).toBe(302);
+    const draft = (await revisionsOf("news", key)).find((row) => row.state === "draft")!;
+
+    for (const language of ["ar", "en"] as const) {
+      const safe = language === "ar" ? "نص خبر آمن" : "Safe news body";
+      // The preview is the guest page of the draft: nothing of the hostile HTML, not even in its data.
+      const preview = await send(a.url, `/console/preview/${draft.id}?language=${language}`, { headers: { cookie: editor.cookie } });
+      expect(preview.status).toBe(200);
+      expect(withoutScripts(preview.text)).toContain(safe);
+      expectHarmless(withoutScripts(preview.text), `the preview (${language})`);
+      expect(preview.text, `the preview's data (${language})`).not.toMatch(/alert\(/);
+
+      // The item page: the editor reads what was typed in the text area (as text), and the sanitised
+      // result beside it; elsewhere, and in the result, nothing that could run.
+      const page = await pageGet(a, `/console/content/news/${key}`, { cookie: editor.cookie, language });
+      expect(page.status).toBe(200);
+      const markup = withoutScripts(page.text);
+      expect(markup).toContain("&lt;script&gt;alert(");
+      expectHarmless(markup.replace(/<textarea\b[^>]*>[\s\S]*?<\/textarea>/g, ""), `the item page outside its text areas (${language})`);
+      expect(markup).toContain(`<p>${safe}</p>`);
+    }
+
+    const published = await pagePost(a, `/console/content/news/${key}`, { ...fields, intent: "publish" }, { cookie: publisher.cookie });
+    expect(published.status, published.text.slice(0, 300)).toBe(302);
+    const path = `/news-details/${String(item.type)}/${key}`;
+    await expectEveryInstance(path, (answer) => answer.text.includes("Safe news body"), "the published body");
+    for (const language of ["ar", "en"] as const) {
+      const guest = await guestPage(a, path, language);
+      expect(withoutScripts(guest.text)).toContain(language === "ar" ? "نص خبر آمن" : "Safe news body");
+      expectHarmless(withoutScripts(guest.text), `the guest page (${language})`);
+      expect(guest.text, `the guest page's data (${language})`).not.toMatch(/alert\(/);
+    }
+    const after = await pageGet(a, `/console/content/news/${key}`, { cookie: publisher.cookie, language: "en" });
+    expectHarmless(withoutScripts(after.text).replace(/<textarea\b[^>]*>[\s\S]*?<\/textarea>/g, ""), "the item page after the publish");
   });
 });
 

@@ -3,7 +3,7 @@
 // refusals (a localised 403), no session → the console login, the inbox's filters, paging and FB- search, the
 // attachment (headers, bytes, never without a session), "handled" decided by the database (two at once → one
 // write, the other told who), the desk's lookups by R- reference and by number (Arabic-Indic digits), another
-// city's hold answered as an unknown one, collect (the number is taken and no longer offered), cancel (it is
+// city's hold refused (403) as an unknown one, collect (the number is taken and no longer offered), cancel (it is
 // offered again), an expired hold, two agents collecting at once → one, and the ID-check tick required.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { FEEDBACK_PAGE_SIZE } from "../../common/console-desk.ts";
@@ -315,18 +315,22 @@ describe("the reservation desk", () => {
     expect(JSON.stringify(lookups)).not.toContain(hold.gsm);
   });
 
-  test.each(["ar", "en"] as const)("another city's hold answers exactly as an unknown one; a lookup that is neither gets the field's message (%s)", async (language) => {
+  test.each(["ar", "en"] as const)("another city's hold is refused (403) exactly as an unknown one, lookups and actions alike; a lookup that is neither gets the field's message (%s)", async (language) => {
     const aleppo = await reserveNumber(2);
     const text = consoleText(language);
+    // One status and one message for both, which do not say whether the hold exists elsewhere.
     for (const lookup of [aleppo.reference, aleppo.gsm, "R-ZZZZZZZZ", "0944000000"]) {
       const page = await desk(agent, lookup, language);
-      expect(page.status, lookup).toBe(404);
-      expectMessage(page, text.errors.RESERVATION_NOT_FOUND!);
+      expect(page.status, lookup).toBe(403);
+      expectMessage(page, text.errors.RESERVATION_NOT_AT_YOUR_CENTRES!);
       expect(page.text).not.toContain("Samer Khoury");
     }
-    const refused = await collect(agent, aleppo.reference, language);
-    expect(refused.status).toBe(404);
-    expectMessage(refused, text.errors.RESERVATION_NOT_FOUND!);
+    for (const reference of [aleppo.reference, "R-ZZZZZZZZ"]) {
+      for (const refused of [await collect(agent, reference, language), await cancel(agent, reference, language)]) {
+        expect(refused.status, reference).toBe(403);
+        expectMessage(refused, text.errors.RESERVATION_NOT_AT_YOUR_CENTRES!);
+      }
+    }
     expect(await reservationState(aleppo.reference)).toBe("active");
     expect((await desk(aleppoAgent, aleppo.reference, language)).status).toBe(200);
     const invalid = await desk(agent, "hello", language);

@@ -2,12 +2,16 @@
 // document and every page action of server/edge/limits.ts — gets a clear 4xx (never a 5xx), and after each
 // one the service still serves: /healthz, a guest page and a subscriber's call all answer 200, and the server
 // logged no error. Field names walk into __proto__, constructor and prototype, nest deep, number 10,000;
-// arrays hold 10,000 elements; bodies come in every encoding, with and without a session. The metric
-// series stay bounded over 1,000 random paths. Reproducible: HOSTILE_SEED; HOSTILE_RUNS cases (default 120).
+// arrays hold 10,000 elements; bodies come in every encoding, with and without a session (the console's
+// actions with a staff member's session holding every role, at real paths: an offer, a feedback message, a
+// hold of the staff member's centre). The metric series stay bounded over 1,000 random paths. Reproducible:
+// HOSTILE_SEED; HOSTILE_RUNS cases (default 120).
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PAGE_ACTIONS } from "../../server/edge/limits.ts";
-import { insertSession, type SessionFixture } from "../support/subscriber.ts";
+import { createFirstAdmin, enrolOverHttp, pageGet, pagePost } from "../support/console.ts";
+import { withClient } from "../support/database.ts";
+import { insertSession, postForm, type SessionFixture } from "../support/subscriber.ts";
 import { send, startTestServer, type HttpAnswer, type TestServer } from "../support/test-server.ts";
 
 const SEED = Number(process.env.HOSTILE_SEED ?? 20261125);
@@ -18,12 +22,34 @@ const GSM = "0944888001";
 let server: TestServer;
 let session: SessionFixture;
 let operations: { method: string; path: string }[] = [];
+/** A staff member holding every role, an agent of centre 1 (Damascus). */
+let staffCookie: string;
+/** Real values for the console's paths and fields: a feedback message's reference, a hold in Damascus. */
+let feedbackReference: string;
+let holdReference: string;
+/** The item the content actions are posted to (PAGE_ACTIONS names the pattern). */
+const OFFER_KEY = "1";
 
 beforeAll(async () => {
   server = await startTestServer({
     env: { METRICS_TOKEN, OTP_SENDS_PER_IP_HOUR: "1000000", OTP_SENDS_PER_NUMBER_10_MIN: "100000", OTP_SENDS_PER_NUMBER_HOUR: "100000", FEEDBACK_PER_IP_HOUR: "100000" },
   });
   session = await insertSession(server.databaseUrl, { gsm: GSM });
+  staffCookie = (await enrolOverHttp(server, await createFirstAdmin(server, "hostile@example.com"))).cookie;
+  const staffId = await withClient(server.databaseUrl, async (db) => String((await db.query("select id from staff_accounts where email = 'hostile@example.com'")).rows[0].id));
+  const allRoles = await pagePost(server, "/console/staff", { intent: "update", staffId, roleEditor: "on", rolePublisher: "on", roleCentreAgent: "on", roleAdmin: "on", centres: "1" }, { cookie: staffCookie });
+  expect(allRoles.status, allRoles.text.slice(0, 200)).toBe(302);
+  const feedback = new FormData();
+  for (const [name, value] of Object.entries({ fullName: "Ali Hasan", gsm: GSM, email: "ali@example.com", description: "The signal drops every evening.", evaluation: "2" })) feedback.set(name, value);
+  feedback.set("file", new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00])], { type: "image/png" }), "signal.png");
+  const sent = await fetch(`${server.url}/customerCare/api/feedback`, { method: "POST", body: feedback });
+  const answer = (await sent.json()) as { data: { reference: string } };
+  expect(sent.status, JSON.stringify(answer)).toBe(200);
+  feedbackReference = answer.data.reference;
+  const available = (await send(server.url, "/core/api/numbers/available?pattern=3&size=5")).json<{ data: { data: { gsm: string }[] } }>().data.data;
+  const reserved = await postForm(server, "/core/api/reservations", { gsm: available[0]!.gsm, fullName: "Samer Khoury", cityId: "1", birthDate: "1991-03-07", lineType: "postpaid" }, { token: session.token, language: "en" });
+  expect(reserved.status, reserved.text).toBe(200);
+  holdReference = reserved.json<{ data: { reference: string } }>().data.reference;
   const document = (await send(server.url, "/api-docs/openapi.json")).json<{ paths: Record<string, Record<string, unknown>> }>();
   operations = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.keys(methods)
@@ -48,7 +74,17 @@ async function expectStillServing(after: string): Promise<void> {
     body: `gsm=${GSM}`,
   });
   expect(call.status, `a subscriber's call after ${after}: ${call.text.slice(0, 200)}`).toBe(200);
+  const home = await pageGet(server, "/console", { cookie: staffCookie, language: "en" });
+  expect(home.status, `the console's home after ${after}`).toBe(200);
   expect(server.errors(), `the server logged an error after ${after}`).toEqual([]);
+}
+
+/** A page action's path with its pattern filled with real values (PAGE_ACTIONS writes `:kind/:key`, `:reference`). */
+function realPath(path: string): string {
+  return path
+    .replace("/console/content/:kind/:key", `/console/content/offers/${OFFER_KEY}`)
+    .replace("/console/content/:kind/new", "/console/content/offers/new")
+    .replace("/console/feedback/:reference", `/console/feedback/${feedbackReference}`);
 }
 
 function expectRefusedCleanly(answer: HttpAnswer, label: string): void {
@@ -59,12 +95,20 @@ const POISON = ["__proto__", "__proto__.x", "__proto__[0]", "constructor", "cons
 const fieldName = fc.oneof(
   fc.constantFrom(...POISON),
   fc.constantFrom("gsm", "serviceState", "customerState[0].state", "customerState[3].number", "others[0].numbers[0]", "generalMessage", "data", "code", "intent", "file", "fullName"),
+  // The console's fields: the desk's, the inbox's, the staff page's and the content form's.
+  fc.constantFrom("reference", "idChecked", "note", "staffId", "email", "roleAdmin", "centres", "revision", "publishAt", "endAt", "titleAr", "allowances[0].amount", "id"),
   fc.integer({ min: 1, max: 40 }).map((depth) => `a${"[0]".repeat(depth)}`),
   fc.integer({ min: 1, max: 40 }).map((depth) => Array.from({ length: depth }, (_, index) => `k${index}`).join(".")),
   fc.constantFrom("a[99999]", "a[-1]", "a[]", "a]", "[0]", "a..b", "", "%00", "a b", "ا"),
   fc.string({ maxLength: 12 }),
 );
-const fieldValue = fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom(GSM, "٠٩٤٤٨٨٨٠٠١", "1", "0", "", "1".repeat(3000)));
+const fieldValue = fc.oneof(
+  fc.string({ maxLength: 20 }),
+  fc.constantFrom(GSM, "٠٩٤٤٨٨٨٠٠١", "1", "0", "", "on", "1".repeat(3000)),
+  // The console's intents, and the real references of the hold and the message (filled in at run time).
+  fc.constantFrom("collect", "cancel", "save", "publish", "schedule", "discard", "unpublish", "rollback", "invite", "update", "disable", "reset-factor", "2099-01-01T10:00"),
+  fc.constantFrom("hold", "feedback").map((which) => (which === "hold" ? holdReference : feedbackReference)),
+);
 const poisonedJson = fc.constantFrom(
   '{"__proto__":{"polluted":1},"gsm":"0944888001"}',
   '{"constructor":{"prototype":{"polluted":1}}}',
@@ -99,12 +143,17 @@ describe("every route against crafted bodies", () => {
   test(`${RUNS} random cases over every OpenAPI operation and page action: a 4xx each, and the service still serves after each (seed ${SEED})`, { timeout: 600_000 }, async () => {
     // Logging out (a well-formed form to /account/logout) would end the session the invariant uses, as signout would.
     const pageActions = PAGE_ACTIONS.filter((action) => !/\/logout$/.test(action.path));
-    const targets = [...operations.map((operation) => ({ ...operation, page: false })), ...pageActions.map((action) => ({ method: "POST", path: action.path, page: true }))];
+    const targets = [
+      ...operations.map((operation) => ({ ...operation, page: false, staff: false })),
+      ...pageActions.map((action) => ({ method: "POST", path: realPath(action.path), page: true, staff: action.staff === true })),
+    ];
     expect(targets.length).toBeGreaterThan(60);
+    expect(targets.filter((target) => /:[a-z]/i.test(target.path) && !target.path.startsWith("/console/enrol/")), "a pattern left unfilled").toEqual([]);
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...targets), encoded, fc.boolean(), async (target, body, signedIn) => {
         const headers: Record<string, string> = { "accept-language": "en", ...(body.type ? { "content-type": body.type } : {}) };
-        if (signedIn) Object.assign(headers, target.page ? { cookie: session.cookie, origin: server.url } : { authorization: `Bearer ${session.token}` });
+        // Signed in: the subscriber's session for a subscriber's page, the staff member's for a console action.
+        if (signedIn) Object.assign(headers, target.page ? { cookie: target.staff ? staffCookie : session.cookie, origin: server.url } : { authorization: `Bearer ${session.token}` });
         else if (target.page) headers.origin = server.url;
         const label = `${target.method} ${target.path} ${body.kind}${signedIn ? " signed in" : ""}`;
         const answer = await send(server.url, target.path, { method: target.method, headers, body: target.method === "GET" ? undefined : body.body });

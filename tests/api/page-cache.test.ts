@@ -122,6 +122,16 @@ describe("a private page", () => {
   });
 });
 
+describe("the sitemap", () => {
+  test("is told to shared caches what a guest page is (kept a minute, never an hour), so a publish reaches crawlers as soon as the pages", async () => {
+    const guest = await page("/home");
+    const sitemap = await send(server.url, "/sitemap.xml");
+    expect(sitemap.status).toBe(200);
+    expect(guest.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+    expect(sitemap.headers["cache-control"]).toBe(guest.headers["cache-control"]);
+  });
+});
+
 describe("a content load", () => {
   test("empties the page cache within the poll period: the next guest sees the new content", async () => {
     const before = await page("/bundles?lang=en");
@@ -160,6 +170,7 @@ describe("with PAGE_CACHE_SECONDS=0", () => {
       expect(nonces[0]).toBeTruthy();
       expect(nonces[0]).not.toBe(nonces[1]);
       expect(first.headers["cache-control"]).toBe("private, no-store");
+      expect((await send(uncached.url, "/sitemap.xml")).headers["cache-control"], "the sitemap, like the pages").toBe("private, no-store");
     } finally {
       await uncached.stop();
     }

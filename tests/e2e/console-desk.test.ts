@@ -3,7 +3,7 @@
 // collected; a publisher on a desktop, in English, opens a guest's feedback from the inbox, reads it, downloads
 // its attachment and marks it handled with a note; the same in the other language and width (an agent cancels
 // a hold found by its number, after confirming; a publisher finds a message by its reference and is asked for
-// a note). The pages pass axe and fit 320 px. The reservation and the
+// a note); another city's hold is refused as an unknown one. The pages pass axe and fit 320 px. The reservation and the
 // feedback come through the public API; the staff enrol over HTTP (their enrolment in a browser is
 // tests/e2e/console.test.ts) and their session cookie is given to the browser.
 import { readFile } from "node:fs/promises";
@@ -168,6 +168,27 @@ describe("the reservation desk and the feedback inbox", () => {
     violations.push(...(await axeViolations(page, "the desk after cancelling (en, desktop)")));
   });
 
+  it.each(["ar", "en"] as const)("an agent looking up another city's hold, or an unknown reference, is refused (403) with one message that does not say which (%s)", async (language) => {
+    const client = api(server);
+    const available = (await client.get("/core/api/numbers/available?pattern=5&size=5", language)).json<{ data: { data: { gsm: string }[] } }>().data.data;
+    const subscriber = await insertSession(server.databaseUrl);
+    // A hold of Aleppo (city 2); the agent's centre is in Damascus.
+    const reserved = await postForm(server, "/core/api/reservations", { gsm: available[0]!.gsm, fullName: "Lina Aleppo", cityId: "2", birthDate: "1990-05-06", lineType: "prepaid" }, { token: subscriber.token, language });
+    expect(reserved.status, reserved.text).toBe(200);
+    const elsewhere = reserved.json<{ data: { reference: string } }>().data.reference;
+
+    const t = text[language];
+    const page = await consoleBrowser(agent, DESKTOP, language);
+    for (const lookup of [elsewhere, "R-ZZZZZZZZ"]) {
+      const answer = await page.goto(`/console/desk?q=${lookup}`);
+      expect(answer?.status(), lookup).toBe(403);
+      await waitForHydration(page);
+      expect(await page.getByRole("alert").textContent(), lookup).toBe(t.errors.RESERVATION_NOT_AT_YOUR_CENTRES);
+      expect(await page.getByRole("article").count(), lookup).toBe(0);
+    }
+    expect(await page.content()).not.toContain("Lina Aleppo");
+  });
+
   it("a publisher on a phone, in Arabic, is asked for a note before a message is marked handled", async () => {
     const body = new FormData();
     for (const [name, value] of Object.entries({ fullName: "سلمى حداد", gsm: "0955123456", email: "salma@example.com", description: "الفاتورة وصلت مرتين هذا الشهر، أرجو التحقق.", evaluation: "3" })) body.set(name, value);
@@ -196,8 +217,9 @@ describe("the reservation desk and the feedback inbox", () => {
     const page = await consoleBrowser(publisher, PHONE, "ar");
     for (const path of ["/console/feedback?state=all", `/console/feedback/${feedbackReference}`]) await fitsAt320(page, path);
     expect(blocking(violations), describeViolations(blocking(violations))).toEqual([]);
-    // The refused collect without the tick is the browser's own "Failed to load resource" line (400).
-    const expectedRefusal = /^Failed to load resource: the server responded with a status of 400/;
+    // The refused collect without the tick (400) and the refused lookups (403) are the browser's own "Failed to
+    // load resource" lines.
+    const expectedRefusal = /^Failed to load resource: the server responded with a status of 40[03]/;
     for (const { errors } of opened) expect(errors.filter((error) => !expectedRefusal.test(error))).toEqual([]);
   });
 });

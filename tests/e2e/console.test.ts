@@ -3,18 +3,19 @@
 // → home; the admin invites an editor and a publisher, each enrols from their link; the editor gets a 403 on
 // the staff page and signs out; five wrong passwords lock an account (the right one is then refused, with
 // the same message); a recovery code works once; an idle session ends; the audit rows are shown and
-// filtered; the console's pages fit 320 px and pass axe.
+// filtered; the console's pages fit 320 px and pass axe; each role is refused, with the localised 403 page, every
+// console page that is not its own.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import { createHash } from "node:crypto";
 import type { Language } from "../../common/language.ts";
-import { createFirstAdmin, STAFF_PASSWORD, totpCode } from "../support/console.ts";
+import { createFirstAdmin, enrolOverHttp, type Enrolled, inviteAndEnrol, STAFF_PASSWORD, totpCode } from "../support/console.ts";
 import { withClient } from "../support/database.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { axeViolations, blocking, describeViolations, type Violation } from "./axe.ts";
-import { DESKTOP, launchBrowser, openPage, waitForHydration } from "./browser.ts";
+import { DESKTOP, launchBrowser, openPage, waitForHydration, type PageWithErrors } from "./browser.ts";
 
 const text = { ar: ar.console, en: en.console } as const;
 const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
@@ -207,5 +208,60 @@ describe("the operator's console", () => {
     // "Failed to load resource" lines; anything else (a CSP violation, an exception) is a failure.
     const expectedRefusal = /^Failed to load resource: the server responded with a status of 40[034]/;
     for (const staff of [admin, editor, publisher]) expect(staff.errors.filter((error) => !expectedRefusal.test(error))).toEqual([]);
+  });
+});
+
+/** The console's pages, by what they hold. */
+const CONSOLE_PAGES = { staff: "/console/staff", audit: "/console/audit", desk: "/console/desk", feedback: "/console/feedback", content: "/console/content", media: "/console/media" } as const;
+type StaffRole = "editor" | "publisher" | "centre agent" | "admin";
+/** Each role and the console pages it may not open (an admin here holds no content role). */
+const REFUSALS: [StaffRole, (keyof typeof CONSOLE_PAGES)[]][] = [
+  ["editor", ["staff", "audit", "desk", "feedback"]],
+  ["publisher", ["staff", "desk"]],
+  ["centre agent", ["content", "feedback", "media", "staff"]],
+  ["admin", ["content", "media", "desk"]],
+];
+const REFUSAL_CASES = REFUSALS.flatMap(([role, pages]) => pages.map((page) => [role, page] as const)).map(([role, page], index) => [role, page, index % 2 === 0 ? "ar" : "en"] as const);
+
+describe("each role's refusals", () => {
+  const browsers = new Map<StaffRole, PageWithErrors>();
+
+  beforeAll(async () => {
+    const admin = await enrolOverHttp(server, await createFirstAdmin(server, "roles-admin@e2e.example"));
+    const invite = (email: string, roles: Record<string, string>, centres = "") => inviteAndEnrol(server, admin, email, roles, centres);
+    const staff: [StaffRole, Enrolled][] = [
+      ["editor", await invite("roles-editor@e2e.example", { roleEditor: "on" })],
+      ["publisher", await invite("roles-publisher@e2e.example", { rolePublisher: "on" })],
+      ["centre agent", await invite("roles-agent@e2e.example", { roleCentreAgent: "on" }, "1")],
+      ["admin", admin],
+    ];
+    for (const [role, enrolled] of staff) {
+      const opening = await openPage(browser, server.url, DESKTOP);
+      const [name, value] = enrolled.cookie.split("=") as [string, string];
+      await opening.context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: "Strict" }]);
+      browsers.set(role, opening);
+    }
+  });
+  afterAll(async () => {
+    for (const { context } of browsers.values()) await context.close();
+  });
+
+  it.each(REFUSAL_CASES)("a staff member who is %s opening the %s page gets the localised 403 page (%s)", async (role, name, language) => {
+    const { page } = browsers.get(role)!;
+    const t = text[language];
+    const answer = await page.goto(`${CONSOLE_PAGES[name]}?lang=${language}`);
+    expect(answer?.status()).toBe(403);
+    await waitForHydration(page);
+    expect(await page.locator("html").getAttribute("lang")).toBe(language);
+    expect(await page.locator("html").getAttribute("dir")).toBe(language === "ar" ? "rtl" : "ltr");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(t.forbiddenTitle);
+    expect(await page.getByRole("alert").textContent()).toBe(t.errors.ROLE_REQUIRED);
+    // The refusal keeps the console's frame: the way out is still there.
+    expect(await page.getByRole("button", { name: t.logout }).count()).toBe(1);
+  });
+
+  it("nothing but the refusals themselves reached the browsers' consoles", () => {
+    const expectedRefusal = /^Failed to load resource: the server responded with a status of 403/;
+    for (const [role, { errors }] of browsers) expect(errors.filter((error) => !expectedRefusal.test(error)), role).toEqual([]);
   });
 });
