@@ -23,7 +23,7 @@ import { SiteShell } from "./shell/SiteShell.tsx";
 import { NotFound } from "./shell/NotFound.tsx";
 import { ErrorState } from "./shell/ErrorState.tsx";
 import { languageHref } from "./shell/LanguagePicker.tsx";
-import { errorPageMeta } from "./pages/SectionPage.tsx";
+import { errorPageMeta } from "./pages/page-meta.ts";
 import stylesheet from "./app.css?url";
 import arabicFont from "@fontsource/cairo/files/cairo-arabic-400-normal.woff2?url";
 import latinFont from "@fontsource/cairo/files/cairo-latin-400-normal.woff2?url";

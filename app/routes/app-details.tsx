@@ -4,7 +4,8 @@ import type { Route } from "./+types/app-details";
 import { getApp } from "../../server/content/catalogue.ts";
 import { ArticleView } from "../content/ArticleView.tsx";
 import { itemHeading, notFound, pageTools } from "../pages/page.server.ts";
-import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
+import { headingMeta } from "../pages/page-meta.ts";
+import { SectionPage } from "../pages/SectionPage.tsx";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, language } = pageTools(context);

@@ -2,7 +2,8 @@
 import { useTranslation } from "../i18n/react.ts";
 import type { Route } from "./+types/bundle-category";
 import { notFound, pageHeading, pageTools } from "../pages/page.server.ts";
-import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
+import { headingMeta } from "../pages/page-meta.ts";
+import { SectionPage } from "../pages/SectionPage.tsx";
 import { listBundleCategories, listBundles } from "../../server/content/service.ts";
 import { BundleGrid } from "../content/BundleCard.tsx";
 

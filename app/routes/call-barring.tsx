@@ -9,7 +9,7 @@ import { pageAction } from "../page-action.server.ts";
 import { validate } from "../../server/edge/app-error.ts";
 import { FEATURES_BREADCRUMB, LineFeaturePage } from "../line-features/LineFeaturePage.tsx";
 import { pageHeading, pageTools } from "../pages/page.server.ts";
-import { headingMeta } from "../pages/SectionPage.tsx";
+import { headingMeta } from "../pages/page-meta.ts";
 import { requireSubscriber } from "../session.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -10,7 +10,7 @@ import { NewsCards, newsCardOf, type NewsCard } from "../content/ItemCards.tsx";
 import { OfferCard } from "../content/OfferCard.tsx";
 import { appPath, servicePath } from "../content/paths.ts";
 import { pageTools } from "../pages/page.server.ts";
-import { socialMeta } from "../pages/SectionPage.tsx";
+import { socialMeta } from "../pages/page-meta.ts";
 import { ArrowIcon } from "../shell/icons.tsx";
 
 /** How many random offers the home page shows (a different pick on each visit). */

@@ -2,7 +2,8 @@
 import type { Route } from "./+types/international-roaming-countries";
 import { roamingListData } from "../content/roaming-pages.server.ts";
 import { RoamingCountryList } from "../content/RoamingCountryList.tsx";
-import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
+import { headingMeta } from "../pages/page-meta.ts";
+import { SectionPage } from "../pages/SectionPage.tsx";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return roamingListData(context, request, "call", "page.internationalRoamingCountries");

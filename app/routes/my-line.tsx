@@ -18,7 +18,7 @@ import { MyLinePage } from "../my-line/MyLinePage.tsx";
 import { ACTIVATE_PARAM, MY_LINE_PATH } from "../my-line/paths.ts";
 import { pageAction } from "../page-action.server.ts";
 import { pageHeading, pageTools } from "../pages/page.server.ts";
-import { headingMeta } from "../pages/SectionPage.tsx";
+import { headingMeta } from "../pages/page-meta.ts";
 import { requireSubscriber } from "../session.server.ts";
 
 /** A bundle id as the database can hold it (int4): anything else asks for no bundle rather than a 500. */

@@ -8,7 +8,7 @@ import { showUsageRecords, showUsageSummary } from "../../server/charging/usage.
 import { UsagePage } from "../my-line/UsagePage.tsx";
 import { MY_LINE_PATH, USAGE_KINDS, type UsageChartKind } from "../my-line/paths.ts";
 import { pageHeading, pageTools } from "../pages/page.server.ts";
-import { headingMeta } from "../pages/SectionPage.tsx";
+import { headingMeta } from "../pages/page-meta.ts";
 import { requireSubscriber } from "../session.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

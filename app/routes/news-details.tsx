@@ -5,7 +5,8 @@ import { formatDate } from "../../common/format.ts";
 import { getNews } from "../../server/content/catalogue.ts";
 import { ArticleView } from "../content/ArticleView.tsx";
 import { itemHeading, notFound, pageTools } from "../pages/page.server.ts";
-import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
+import { headingMeta } from "../pages/page-meta.ts";
+import { SectionPage } from "../pages/SectionPage.tsx";
 import { useShell } from "../shell/ShellContext.tsx";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

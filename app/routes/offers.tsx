@@ -4,7 +4,8 @@ import type { Route } from "./+types/offers";
 import { listCurrentOffers } from "../../server/content/service.ts";
 import { OfferCard } from "../content/OfferCard.tsx";
 import { pageHeading, pageTools } from "../pages/page.server.ts";
-import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
+import { headingMeta } from "../pages/page-meta.ts";
+import { SectionPage } from "../pages/SectionPage.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, language } = pageTools(context);

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/privacy-policy";
 import { loadLegalText } from "../pages/legal.server.ts";
 import { pageTools } from "../pages/page.server.ts";
-import { headingMeta } from "../pages/SectionPage.tsx";
+import { headingMeta } from "../pages/page-meta.ts";
 import { PageHeader } from "../shell/Breadcrumbs.tsx";
 import { AwaitContent } from "../pages/ContentStates.tsx";
 import { ContentHtml } from "../pages/ContentHtml.tsx";

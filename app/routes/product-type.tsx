@@ -8,7 +8,8 @@ import { segmentPath } from "../content/paths.ts";
 import { usePriceText } from "../content/PriceText.tsx";
 import { UssdCode } from "../content/UssdCode.tsx";
 import { itemHeading, notFound, pageTools } from "../pages/page.server.ts";
-import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
+import { headingMeta } from "../pages/page-meta.ts";
+import { SectionPage } from "../pages/SectionPage.tsx";
 import { Link } from "react-router";
 import { PRODUCT_APP_ACTIONS } from "../content/product-actions.ts";
 

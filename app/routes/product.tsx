@@ -10,7 +10,8 @@ import { PricesList } from "../content/PricesList.tsx";
 import { ProductCards } from "../content/ItemCards.tsx";
 import { usePriceText } from "../content/PriceText.tsx";
 import { itemHeading, notFound, pageHeading, pageTools } from "../pages/page.server.ts";
-import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
+import { headingMeta } from "../pages/page-meta.ts";
+import { SectionPage } from "../pages/SectionPage.tsx";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services, language, t } = pageTools(context);

@@ -6,7 +6,8 @@ import { listProductCategories } from "../../server/content/catalogue.ts";
 import { CardGrid, LinkCard } from "../content/LinkCard.tsx";
 import { PRICES_LIST_PATH } from "../content/paths.ts";
 import { pageHeading, pageTools } from "../pages/page.server.ts";
-import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
+import { headingMeta } from "../pages/page-meta.ts";
+import { SectionPage } from "../pages/SectionPage.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, language, t } = pageTools(context);

@@ -14,7 +14,7 @@ import { addNotice } from "../account/web-session.server.ts";
 import { ProfilePage, type ProfileEditAnswer } from "../account/ProfilePage.tsx";
 import { servicesContext } from "../context.ts";
 import { pageHeading, pageTools } from "../pages/page.server.ts";
-import { headingMeta } from "../pages/SectionPage.tsx";
+import { headingMeta } from "../pages/page-meta.ts";
 import { requireSubscriber } from "../session.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -12,7 +12,8 @@ import { NUMBER_TIERS, RESERVATION_MATCH } from "../../common/reservation-rules.
 import { searchAvailableNumbers } from "../../server/reservation/inventory.ts";
 import { fieldMessage } from "../../server/edge/failure.ts";
 import { pageHeading, pageTools } from "../pages/page.server.ts";
-import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
+import { headingMeta } from "../pages/page-meta.ts";
+import { SectionPage } from "../pages/SectionPage.tsx";
 import { NumberText, TierBadge } from "../reservation/TierBadge.tsx";
 import { useShell } from "../shell/ShellContext.tsx";
 import { reserveNumberPath } from "../reservation/paths.ts";

@@ -6,7 +6,8 @@ import { formatAmount } from "../../common/format.ts";
 import { listRoamingCountries, listRoamingZones } from "../../server/content/roaming.ts";
 import { CALL_ROAMING_PATH, SMS_ROAMING_PATH } from "../content/paths.ts";
 import { pageHeading, pageTools } from "../pages/page.server.ts";
-import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
+import { headingMeta } from "../pages/page-meta.ts";
+import { SectionPage } from "../pages/SectionPage.tsx";
 import { useShell } from "../shell/ShellContext.tsx";
 import { ArrowIcon } from "../shell/icons.tsx";
 

@@ -5,7 +5,8 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/search";
 import { searchContent, SEARCH_QUERY_MAX_LENGTH } from "../../server/search/search.ts";
 import { pageHeading, pageTools } from "../pages/page.server.ts";
-import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
+import { headingMeta } from "../pages/page-meta.ts";
+import { SectionPage } from "../pages/SectionPage.tsx";
 import { BidiText } from "../content/BidiText.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

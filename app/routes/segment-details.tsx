@@ -6,7 +6,8 @@ import { ArticleView } from "../content/ArticleView.tsx";
 import { ProductCards } from "../content/ItemCards.tsx";
 import { SEGMENT_PRODUCTS_PATH } from "../content/paths.ts";
 import { itemHeading, notFound, pageTools } from "../pages/page.server.ts";
-import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
+import { headingMeta } from "../pages/page-meta.ts";
+import { SectionPage } from "../pages/SectionPage.tsx";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, language } = pageTools(context);

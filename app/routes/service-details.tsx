@@ -8,7 +8,8 @@ import { ArticleView } from "../content/ArticleView.tsx";
 import { usePriceText } from "../content/PriceText.tsx";
 import { UssdCode } from "../content/UssdCode.tsx";
 import { itemHeading, notFound, pageTools } from "../pages/page.server.ts";
-import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
+import { headingMeta } from "../pages/page-meta.ts";
+import { SectionPage } from "../pages/SectionPage.tsx";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, language } = pageTools(context);

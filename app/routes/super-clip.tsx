@@ -15,7 +15,7 @@ import { FEATURES_BREADCRUMB, LineFeaturePage } from "../line-features/LineFeatu
 import { FIRST_CALLER_FILTER, SUPER_CLIP_INTENT, TAB_PARAM, tabOf } from "../line-features/super-clip.ts";
 import { SuperClipScreen } from "../line-features/SuperClipScreen.tsx";
 import { pageHeading, pageTools } from "../pages/page.server.ts";
-import { headingMeta } from "../pages/SectionPage.tsx";
+import { headingMeta } from "../pages/page-meta.ts";
 import { requireSubscriber } from "../session.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -10,7 +10,8 @@ import { pageAction } from "../page-action.server.ts";
 import { requestContext } from "../context.ts";
 import { pageHeading, pageTools } from "../pages/page.server.ts";
 import { SectionNav } from "../pages/SectionNav.tsx";
-import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
+import { headingMeta } from "../pages/page-meta.ts";
+import { SectionPage } from "../pages/SectionPage.tsx";
 import { SUPPORT_LINKS } from "../shell/navigation.ts";
 import { FeedbackForm, type FeedbackAnswer } from "../support/FeedbackForm.tsx";
 

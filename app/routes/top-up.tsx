@@ -14,7 +14,7 @@ import { MY_LINE_PATH, TOP_UP_PATH } from "../my-line/paths.ts";
 import { TopUpPage } from "../my-line/TopUpPage.tsx";
 import { pageAction } from "../page-action.server.ts";
 import { pageHeading, pageTools } from "../pages/page.server.ts";
-import { headingMeta } from "../pages/SectionPage.tsx";
+import { headingMeta } from "../pages/page-meta.ts";
 import { requireSubscriber } from "../session.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
