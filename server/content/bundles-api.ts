@@ -32,6 +32,7 @@ const offerSchema = z
     validFrom: z.string().openapi({ description: "yyyy-mm-dd" }),
     validTo: z.string().openapi({ description: "yyyy-mm-dd" }),
     ussd: z.string().nullable(),
+    image: z.string().nullable().openapi({ description: "Base path of the offer's banner: add -536.jpg, -767.jpg or -1200.jpg" }),
   })
   .openapi("Offer");
 const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), page: z.number().int(), size: z.number().int(), total: z.number().int() });

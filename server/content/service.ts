@@ -135,6 +135,8 @@ export interface Offer {
   validFrom: string;
   validTo: string;
   ussd: string | null;
+  /** Base path of its banner ({image}-536.jpg, -767.jpg, -1200.jpg), or null. */
+  image: string | null;
 }
 
 function offerOf(row: typeof offers.$inferSelect, language: Language): Offer {
@@ -148,6 +150,7 @@ function offerOf(row: typeof offers.$inferSelect, language: Language): Offer {
     validFrom: row.validFrom,
     validTo: row.validTo,
     ussd: row.ussd,
+    image: row.image,
   };
 }
 
