@@ -21,6 +21,7 @@ import { metUnavailable, unavailableError } from "./edge/unavailable.ts";
 import { sameOrigin } from "./edge/same-origin.ts";
 import { listOutbox } from "./sms/outbox.ts";
 import { robotsTxt, sitemapXml } from "./seo/sitemap.ts";
+import { contentToday } from "./content/content-clock.ts";
 import { methodLabel } from "./metrics.ts";
 import { pageRouteTemplate } from "./page-route.ts";
 import { routePath } from "hono/route";
@@ -222,7 +223,7 @@ export function createHttpApp(options: HttpAppOptions) {
   app.get("/sitemap.xml", async (c) => {
     c.header("Content-Type", "application/xml; charset=utf-8");
     c.header("Cache-Control", "public, max-age=3600");
-    return c.body(await sitemapXml(services.db, siteOrigin(c), config.COMPANY_SLUG));
+    return c.body(await sitemapXml(services.db, siteOrigin(c), config.COMPANY_SLUG, contentToday(services)));
   });
   app.get("/readyz", async (c) => {
     if (options.isShuttingDown()) return c.json({ status: "shutting-down" }, 503);

@@ -5,6 +5,7 @@ import { useTranslation } from "../i18n/react.ts";
 import type { Route } from "./+types/offer-details";
 import { formatDate } from "../../common/format.ts";
 import { getOffer } from "../../server/content/service.ts";
+import { contentToday } from "../../server/content/content-clock.ts";
 import { notFound, pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta, SectionPage } from "../pages/SectionPage.tsx";
 import { useShell } from "../shell/ShellContext.tsx";
@@ -22,7 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   heading.title = offer.title;
   heading.description = offer.summary;
   heading.breadcrumbs[heading.breadcrumbs.length - 1] = { label: offer.title };
-  return { heading, offer, ended: offer.validTo < new Date().toISOString().slice(0, 10) };
+  return { heading, offer, ended: offer.validTo < contentToday(services) };
 }
 
 export const meta = headingMeta;

@@ -5,6 +5,7 @@ import { createApiRouter } from "../api/router.ts";
 import { failureSchema, jsonContent, languageHeader, ok, successSchema } from "../api/envelope.ts";
 import { getBundle, getOffer, listBundles, listCurrentOffers } from "./service.ts";
 import { edgeError } from "../edge/app-error.ts";
+import { contentToday } from "./content-clock.ts";
 
 const bundleSchema = z
   .object({
@@ -91,7 +92,8 @@ export const bundlesApi = createApiRouter()
     }),
     async (c) => {
       const { page, size } = c.req.valid("query");
-      const all = await listCurrentOffers(c.get("services").db, c.get("language"));
+      const services = c.get("services");
+      const all = await listCurrentOffers(services.db, c.get("language"), contentToday(services));
       return ok(c, { data: all.slice(page * size, page * size + size), page, size, total: all.length });
     },
   )

@@ -154,8 +154,8 @@ function offerOf(row: typeof offers.$inferSelect, language: Language): Offer {
   };
 }
 
-/** The offers running on `today` (yyyy-mm-dd), in display order. */
-export async function listCurrentOffers(db: Db, language: Language, today = new Date().toISOString().slice(0, 10)): Promise<Offer[]> {
+/** The offers running on `today` (yyyy-mm-dd, the operator's day by the content clock: contentToday), in display order. */
+export async function listCurrentOffers(db: Db, language: Language, today: string): Promise<Offer[]> {
   const rows = await db
     .select()
     .from(offers)
