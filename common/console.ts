@@ -105,6 +105,9 @@ export const staffTargetForm = z.object({ staffId });
 export const STAFF_INTENTS = ["invite", "update", "disable", "enable", "reset-factor"] as const;
 export const staffIntentForm = z.object({ intent: z.enum(STAFF_INTENTS, { error: "console.validation.intentInvalid" }) });
 
+/** The audit actions of the content scheduler's sweep: no staff member's, so the audit page names the scheduler. */
+export const SCHEDULER_AUDIT_ACTIONS: readonly string[] = ["content.scheduled-publish", "content.scheduled-end", "content.schedule-failed"];
+
 /** The audit page's filters (a GET form: query parameters). */
 export const auditFilter = z.object({
   who: z.string().trim().max(254).optional().catch(undefined),

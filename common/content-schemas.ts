@@ -23,6 +23,16 @@ const price = int().nonnegative();
 /** title, summary and an HTML body in both languages (bodies are sanitised when shown). */
 const article = { titleAr: text, titleEn: text, summaryAr: text, summaryEn: text, bodyAr: text, bodyEn: text };
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+/**
+ * The base path of a responsive illustration (`{image}-536.jpg`, `-767.jpg`, `-1200.jpg`): one of the site's
+ * own (`/images/news/1`) or an upload's (`/images/uploads/<sha256>`), never another host's; none by default.
+ */
+const illustration = () =>
+  z
+    .string()
+    .regex(/^\/images\/[a-z0-9/-]+$/)
+    .nullable()
+    .default(null);
 
 /**
  * Every content file in load order (a file after the files its items name), with the schema of one item
@@ -102,6 +112,8 @@ export const CONTENT_KINDS = {
       validTo: z.iso.date(),
       ussd: z.string().regex(/^\*[\d*]+#$/).nullable(),
       sortOrder: int(),
+      // The offer's banner, as a news item's illustration.
+      image: illustration(),
     }),
   },
   cities: { key: "id", row: bilingualName },
@@ -183,11 +195,7 @@ export const CONTENT_KINDS = {
       type: z.enum(["news", "press"]),
       date: z.iso.date(),
       ...article,
-      image: z
-        .string()
-        .regex(/^\/images\/[a-z0-9/-]+$/)
-        .nullable()
-        .default(null),
+      image: illustration(),
     }),
   },
 } as const;

@@ -16,6 +16,7 @@ import { startContentScheduleSweep } from "./content/schedule-job.ts";
 import { createMetrics } from "./metrics.ts";
 import { watchContentVersion } from "./page-cache/content-version.ts";
 import { ContentMemo } from "./content/content-memo.ts";
+import { contentClock } from "./content/content-clock.ts";
 import { PageCache } from "./page-cache/page-cache.ts";
 import { DEMO_INVENTORY_SIZE, seedInventory } from "./reservation/inventory.ts";
 import { createHttpApp } from "./http.ts";
@@ -91,10 +92,11 @@ export async function start(options: StartOptions): Promise<RunningServer> {
   const charging = await createChargingPort(config, database.db, logger, metrics);
   const pageCache = new PageCache({ ttlSeconds: config.PAGE_CACHE_SECONDS, maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024 });
   const contentMemo = new ContentMemo(config.PAGE_CACHE_SECONDS);
-  const services: AppServices = { config, database, db: database.db, logger, sms, network: createEmbeddedNetwork(database.db), charging, metrics, pageCache, contentMemo };
+  const services: AppServices = { config, database, db: database.db, logger, sms, network: createEmbeddedNetwork(database.db), charging, metrics, pageCache, contentMemo, contentClock: contentClock(config.CONTENT_CLOCK_FILE) };
+  if (config.CONTENT_CLOCK_FILE) logger.warn({ file: config.CONTENT_CLOCK_FILE }, "content clock moved by a file (tests only)");
   const expirySweep = startExpirySweep(database.db, logger, config.RESERVATION_SWEEP_SECONDS, metrics);
   const renewalSweep = startRenewalSweep(services, config.CHARGING_RENEWAL_SWEEP_SECONDS);
-  const contentSchedule = startContentScheduleSweep(database.db, logger, config.CONTENT_SCHEDULE_SWEEP_SECONDS);
+  const contentSchedule = startContentScheduleSweep(database.db, logger, config.CONTENT_SCHEDULE_SWEEP_SECONDS, services.contentClock);
   const contentWatch = watchContentVersion(database.db, logger, config.CONTENT_VERSION_POLL_SECONDS, () => {
     pageCache.clear();
     contentMemo.clear();

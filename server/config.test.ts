@@ -177,3 +177,20 @@ describe("the charging driver", () => {
     expect(configError({ ...bss, BSS_URL: "not a url" }).message).not.toContain("secret");
   });
 });
+
+describe("the content clock a test can move (CONTENT_CLOCK_FILE)", () => {
+  test("is unset by default: content follows the real clock", () => {
+    expect(loadConfig({}).CONTENT_CLOCK_FILE).toBeUndefined();
+  });
+
+  test("is taken in development and test", () => {
+    expect(loadConfig({ NODE_ENV: "test", CONTENT_CLOCK_FILE: "/tmp/clock" }).CONTENT_CLOCK_FILE).toBe("/tmp/clock");
+    expect(loadConfig({ CONTENT_CLOCK_FILE: "clock.txt" }).CONTENT_CLOCK_FILE).toBe("clock.txt");
+  });
+
+  test("stops a production start, naming it, even where everything else is right", () => {
+    const error = configError({ NODE_ENV: "production", SMS_DRIVER: "smpp", SMPP_URL: "smpp://gateway:2775", CONTENT_CLOCK_FILE: "/tmp/clock" });
+    expectOneLineNaming(error, "CONTENT_CLOCK_FILE");
+    expect(error.message).toContain("NODE_ENV=production");
+  });
+});

@@ -78,6 +78,11 @@ const configSchema = z
     CONTENT_VERSION_POLL_SECONDS: z.coerce.number().min(0.2).max(3600).default(5),
     /** How often each instance publishes the console's scheduled content that is due and ends what is due to end. */
     CONTENT_SCHEDULE_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /**
+     * Tests only (refused in production): a file holding how many seconds the content's clock runs ahead of the
+     * real one (scheduled starts and ends, the offers running today), read on every use (server/content/content-clock.ts).
+     */
+    CONTENT_CLOCK_FILE: z.string().min(1).optional(),
     /** Feedback forms accepted per client IP per hour. */
     FEEDBACK_PER_IP_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
     /** Voucher top-ups (issue 16): tries per client IP per hour, wrong vouchers per line per hour, and the lock they cause. */
@@ -117,6 +122,9 @@ const configSchema = z
         path: ["SMS_DRIVER"],
         message: "is 'outbox' in production; set SMS_DRIVER=smpp or ALLOW_OUTBOX_IN_PRODUCTION=1",
       });
+    }
+    if (env.NODE_ENV === "production" && env.CONTENT_CLOCK_FILE) {
+      ctx.addIssue({ code: "custom", path: ["CONTENT_CLOCK_FILE"], message: "moves the content's clock, for tests only: refused when NODE_ENV=production" });
     }
     if (env.SESSION_IDLE_DAYS > env.SESSION_TTL_DAYS) {
       ctx.addIssue({ code: "custom", path: ["SESSION_IDLE_DAYS"], message: "must not exceed SESSION_TTL_DAYS" });

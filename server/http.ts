@@ -21,6 +21,7 @@ import { metUnavailable, unavailableError } from "./edge/unavailable.ts";
 import { sameOrigin } from "./edge/same-origin.ts";
 import { listOutbox } from "./sms/outbox.ts";
 import { robotsTxt, sitemapXml } from "./seo/sitemap.ts";
+import { contentToday } from "./content/content-clock.ts";
 import { methodLabel } from "./metrics.ts";
 import { pageRouteTemplate } from "./page-route.ts";
 import { routePath } from "hono/route";
@@ -223,7 +224,7 @@ export function createHttpApp(options: HttpAppOptions) {
     c.header("Content-Type", "application/xml; charset=utf-8");
     // Read from the live tables at each request: a CDN keeps it no longer than a guest page (not an hour).
     c.header("Cache-Control", liveContentCacheControl(config));
-    return c.body(await sitemapXml(services.db, siteOrigin(c), config.COMPANY_SLUG));
+    return c.body(await sitemapXml(services.db, siteOrigin(c), config.COMPANY_SLUG, contentToday(services)));
   });
   app.get("/readyz", async (c) => {
     if (options.isShuttingDown()) return c.json({ status: "shutting-down" }, 503);

@@ -1,5 +1,6 @@
 // Everything a request may need from this process, created once at start by server/app.ts.
 import type { Config } from "./config.ts";
+import type { Clock } from "./content/content-clock.ts";
 import type { ContentMemo } from "./content/content-memo.ts";
 import type { Database, Db } from "./db/database.ts";
 import type { Logger } from "./logger.ts";
@@ -23,4 +24,6 @@ export interface AppServices {
   pageCache: PageCache;
   /** Lists every page's shell reads, kept until content changes (server/content/content-memo.ts). */
   contentMemo: ContentMemo;
+  /** Now, for content's starts and ends (the real clock but in tests: server/content/content-clock.ts). */
+  contentClock: Clock;
 }

@@ -1,4 +1,5 @@
-// How an offer reads in a list: title, summary, until when it runs, and the way to its details.
+// How an offer reads in a list: its banner (if it has one), title, summary, until when it runs, and the way to
+// its details.
 import { useTranslation } from "../i18n/react.ts";
 import { Link } from "react-router";
 import { formatDate } from "../../common/format.ts";
@@ -6,6 +7,7 @@ import type { Offer } from "../../server/content/service.ts";
 import { useShell } from "../shell/ShellContext.tsx";
 import { cardHeading, type CardHeadingLevel } from "./LinkCard.tsx";
 import { BidiText } from "./BidiText.tsx";
+import { ResponsiveImage } from "./ResponsiveImage.tsx";
 
 export function offerDetailsPath(offer: Pick<Offer, "type" | "id">): string {
   return `/offer-details/${offer.type}/${offer.id}`;
@@ -18,6 +20,7 @@ export function OfferCard({ offer, headingLevel }: { offer: Offer; headingLevel?
   const Heading = cardHeading(headingLevel);
   return (
     <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-xl border border-slate-200 p-5 shadow-sm">
+      {offer.image ? <ResponsiveImage base={offer.image} alt="" sizes="384px" /> : null}
       <Heading id={headingId} className="text-lg font-bold text-brand-800">
         <Link to={offerDetailsPath(offer)} className="hover:underline"><BidiText text={offer.title} linkCodes={false} /></Link>
       </Heading>

@@ -2,7 +2,7 @@
 // action and days, a page at a time. The filters are a plain GET form.
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/console.audit";
-import { auditFilter } from "../../common/console.ts";
+import { auditFilter, SCHEDULER_AUDIT_ACTIONS } from "../../common/console.ts";
 import { formatDateTime } from "../../common/format.ts";
 import { AUDIT_ACTIONS, listAudit } from "../../server/console/service.ts";
 import { buttonClass, ConsoleTable } from "../console/ConsoleShell.tsx";
@@ -76,7 +76,7 @@ export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
             </td>
             <td className="p-2">
               <bdi dir="ltr" className="break-all">
-                {row.actorEmail ?? t(row.action === "staff.login-failed" ? "console.audit.unknownAccount" : "console.audit.system")}
+                {row.actorEmail ?? t(row.action === "staff.login-failed" ? "console.audit.unknownAccount" : SCHEDULER_AUDIT_ACTIONS.includes(row.action) ? "console.audit.scheduler" : "console.audit.system")}
               </bdi>
               {row.clientIp ? (
                 <div>

@@ -32,7 +32,8 @@ export const action = pageAction(
     const staff = await requireStaff(request, context, ...CONTENT_IMPORT_ROLES);
     const { file } = validate(consoleUploadForm, fields);
     const files = await contentFilesOfUpload(file);
-    const result = await importContentFiles(context.get(servicesContext).db, staffActor(staff, context), files, context.get(requestContext).language);
+    const { db, contentClock } = context.get(servicesContext);
+    const result = await importContentFiles(db, staffActor(staff, context), files, context.get(requestContext).language, contentClock());
     return { ok: true, ...result } satisfies Imported;
   },
   { guard: (request, context) => requireStaff(request, context, ...CONTENT_IMPORT_ROLES) },

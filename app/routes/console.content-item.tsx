@@ -102,7 +102,7 @@ export const action = pageAction(
   async ({ request, context, fields, params }) => {
     const staff = await requireStaff(request, context, ...CONTENT_ROLES);
     const actor = staffActor(staff, context);
-    const { db, config } = context.get(servicesContext);
+    const { db, config, contentClock } = context.get(servicesContext);
     if (!params.kind || !isContentKind(params.kind)) throw new ConsoleError("CONTENT_NOT_FOUND");
     const kind = params.kind;
     const key = params.key ?? null;
@@ -112,23 +112,23 @@ export const action = pageAction(
     if (intent === "save" || intent === "publish") {
       const { item, fieldErrors } = itemFromForm(kind, fields);
       if (Object.keys(fieldErrors).length > 0) throw new ConsoleError("CONTENT_INVALID", { fieldErrors });
-      const draft = intent === "publish" ? await saveAndPublish(db, actor, kind, key, item) : await saveDraft(db, actor, kind, key, item);
+      const draft = intent === "publish" ? await saveAndPublish(db, actor, kind, key, item, contentClock()) : await saveDraft(db, actor, kind, key, item);
       return redirect(`${itemPath(kind, itemKeyOf(kind, draft.data as Record<string, unknown>))}?done=${intent === "publish" ? "published" : "saved"}`);
     }
     if (key === null) throw new ConsoleError("CONTENT_NOT_FOUND");
     if (intent === "unpublish") {
-      await unpublish(db, actor, kind, key);
+      await unpublish(db, actor, kind, key, contentClock());
       return redirect(`${itemPath(kind, key)}?done=unpublished`);
     }
     if (intent === "schedule") {
       const form = validate(scheduleForm, fields);
       const zone = config.OPERATOR_TIME_ZONE;
-      await schedule(db, actor, kind, key, form.revision, { publishAt: instantOfLocalTime(form.publishAt, zone), endAt: form.endAt ? instantOfLocalTime(form.endAt, zone) : null });
+      await schedule(db, actor, kind, key, form.revision, { publishAt: instantOfLocalTime(form.publishAt, zone), endAt: form.endAt ? instantOfLocalTime(form.endAt, zone) : null }, contentClock());
       return redirect(`${itemPath(kind, key)}?done=scheduled`);
     }
     const { revision } = validate(revisionForm, fields);
     if (intent === "discard") await discardDraft(db, actor, kind, key, revision, { mayCancelSchedule: staff.roles.includes("publisher") });
-    else await rollback(db, actor, kind, key, revision);
+    else await rollback(db, actor, kind, key, revision, contentClock());
     return redirect(`${itemPath(kind, key)}?done=${intent === "discard" ? "discarded" : "rolled-back"}`);
   },
   { guard: (request, context) => requireStaff(request, context, ...CONTENT_ROLES) },

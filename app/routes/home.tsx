@@ -4,6 +4,7 @@ import type { Route } from "./+types/home";
 import { PAYMENT_QUICK_LINK, RESERVE_NUMBER_PATH } from "../../common/constants.ts";
 import { listNews, listServices } from "../../server/content/catalogue.ts";
 import { listApps, listBundles, listCurrentOffers } from "../../server/content/service.ts";
+import { contentToday } from "../../server/content/content-clock.ts";
 import { BundleGrid } from "../content/BundleCard.tsx";
 import { LinkCard } from "../content/LinkCard.tsx";
 import { NewsCards, newsCardOf, type NewsCard } from "../content/ItemCards.tsx";
@@ -21,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [apps, bundles, offers, specialServices, news] = await Promise.all([
     listApps(services.db, language),
     listBundles(services.db, language),
-    listCurrentOffers(services.db, language),
+    listCurrentOffers(services.db, language, contentToday(services)),
     listServices(services.db, language, { special: true }),
     listNews(services.db, language, { limit: 3 }),
   ]);

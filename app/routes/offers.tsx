@@ -2,6 +2,7 @@
 import { useTranslation } from "../i18n/react.ts";
 import type { Route } from "./+types/offers";
 import { listCurrentOffers } from "../../server/content/service.ts";
+import { contentToday } from "../../server/content/content-clock.ts";
 import { OfferCard } from "../content/OfferCard.tsx";
 import { pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta } from "../pages/page-meta.ts";
@@ -9,7 +10,7 @@ import { SectionPage } from "../pages/SectionPage.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, language } = pageTools(context);
-  return { heading: pageHeading(context, "page.offers"), offers: await listCurrentOffers(services.db, language) };
+  return { heading: pageHeading(context, "page.offers"), offers: await listCurrentOffers(services.db, language, contentToday(services)) };
 }
 
 export const meta = headingMeta;

@@ -5,6 +5,7 @@ import { createApiRouter } from "../api/router.ts";
 import { failureSchema, jsonContent, languageHeader, ok, successSchema } from "../api/envelope.ts";
 import { getBundle, getOffer, listBundles, listCurrentOffers } from "./service.ts";
 import { edgeError } from "../edge/app-error.ts";
+import { contentToday } from "./content-clock.ts";
 
 const bundleSchema = z
   .object({
@@ -32,6 +33,7 @@ const offerSchema = z
     validFrom: z.string().openapi({ description: "yyyy-mm-dd" }),
     validTo: z.string().openapi({ description: "yyyy-mm-dd" }),
     ussd: z.string().nullable(),
+    image: z.string().nullable().openapi({ description: "Base path of the offer's banner: add -536.jpg, -767.jpg or -1200.jpg" }),
   })
   .openapi("Offer");
 const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), page: z.number().int(), size: z.number().int(), total: z.number().int() });
@@ -90,7 +92,8 @@ export const bundlesApi = createApiRouter()
     }),
     async (c) => {
       const { page, size } = c.req.valid("query");
-      const all = await listCurrentOffers(c.get("services").db, c.get("language"));
+      const services = c.get("services");
+      const all = await listCurrentOffers(services.db, c.get("language"), contentToday(services));
       return ok(c, { data: all.slice(page * size, page * size + size), page, size, total: all.length });
     },
   )

@@ -135,9 +135,9 @@ export interface ContentImport {
  * items are upserted, the search index rebuilt and `content_state.version` raised (loadContentFiles); each
  * changed item gets a published revision (origin `import`; its previous published one is superseded), and
  * one `content.import` audit row says the rows per file before and after. A refusal names the first file,
- * item and field, in the staff member's language.
+ * item and field, in the staff member's language. `now` is the content clock's (server/content/content-clock.ts).
  */
-export async function importContentFiles(db: Db, actor: Actor, files: Readonly<Record<string, string>>, language: Language): Promise<ContentImport> {
+export async function importContentFiles(db: Db, actor: Actor, files: Readonly<Record<string, string>>, language: Language, now = new Date()): Promise<ContentImport> {
   try {
     return await db.transaction(async (tx) => {
       // One content change at a time (imports, publishing, the scheduler), this lock first: lockContentChanges.
@@ -148,7 +148,6 @@ export async function importContentFiles(db: Db, actor: Actor, files: Readonly<R
       const counts = await loadContentFiles(tx as unknown as Db, files, { issueMessages: z.locales[language]().localeError });
       const changed: Record<string, number> = {};
       const rowsAfter: Record<string, number> = {};
-      const now = new Date();
       for (const entry of contentFiles.filter((candidate) => names.includes(candidate.file))) {
         const { keyField } = entry;
         const old = new Map(before.get(entry.file)!.map((item) => [String(item[keyField]), JSON.stringify(item)]));
@@ -162,7 +161,7 @@ export async function importContentFiles(db: Db, actor: Actor, files: Readonly<R
           changedItems += 1;
           // The version guests saw until now is in the history (an item content:load put there has none).
           const oldItem = before.get(entry.file)!.find((candidate) => String(candidate[keyField]) === itemKey);
-          const [published] = (await tx.execute<{ data: unknown; end_at: Date | null }>(sql`update content_revisions set state = 'superseded', updated_at = now() where kind = ${kind} and item_key = ${itemKey} and state = 'published' returning data, end_at`)).rows;
+          const [published] = (await tx.execute<{ data: unknown; end_at: Date | null }>(sql`update content_revisions set state = 'superseded', updated_at = ${now} where kind = ${kind} and item_key = ${itemKey} and state = 'published' returning data, end_at`)).rows;
           if (oldItem && (!published || diffItems(kind as ContentKind, published.data, oldItem).length > 0)) {
             await tx.insert(contentRevisions).values({ kind, itemKey, data: oldItem, state: "superseded", origin: "import", publishedAt: now });
           }

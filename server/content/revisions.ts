@@ -318,6 +318,7 @@ export async function diffRevisions(db: Db, kind: ContentKind, key: string, a: n
   return { before, after, changes: diffItems(kind, before.data, after.data) };
 }
 
+/** The sweep's actor: no staff member (its audit actions are SCHEDULER_AUDIT_ACTIONS, common/console.ts). */
 const SCHEDULER: Actor = { staff: null, clientIp: null };
 
 /**

@@ -5,9 +5,11 @@ import type { Db } from "../db/database.ts";
 import { loggableMessage } from "../db/errors.ts";
 import type { Logger } from "../logger.ts";
 import { startPeriodic, type PeriodicTask } from "../periodic.ts";
+import { realClock, type Clock } from "./content-clock.ts";
 import { sweepSchedule } from "./revisions.ts";
 
-export function startContentScheduleSweep(db: Db, logger: Logger, intervalSeconds: number, clock: () => Date = () => new Date()): PeriodicTask {
+/** `clock`: the content clock (services.contentClock), read at each sweep: a test that moves it is followed at once. */
+export function startContentScheduleSweep(db: Db, logger: Logger, intervalSeconds: number, clock: Clock = realClock): PeriodicTask {
   return startPeriodic(intervalSeconds, async () => {
     try {
       const counts = await sweepSchedule(db, clock(), (revision, error) => logger.warn({ revision, code: (error as { code?: string }).code }, "scheduled content could not be changed; back to its editors"));

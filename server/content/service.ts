@@ -135,6 +135,8 @@ export interface Offer {
   validFrom: string;
   validTo: string;
   ussd: string | null;
+  /** Base path of its banner ({image}-536.jpg, -767.jpg, -1200.jpg), or null. */
+  image: string | null;
 }
 
 function offerOf(row: typeof offers.$inferSelect, language: Language): Offer {
@@ -148,11 +150,12 @@ function offerOf(row: typeof offers.$inferSelect, language: Language): Offer {
     validFrom: row.validFrom,
     validTo: row.validTo,
     ussd: row.ussd,
+    image: row.image,
   };
 }
 
-/** The offers running on `today` (yyyy-mm-dd), in display order. */
-export async function listCurrentOffers(db: Db, language: Language, today = new Date().toISOString().slice(0, 10)): Promise<Offer[]> {
+/** The offers running on `today` (yyyy-mm-dd, the operator's day by the content clock: contentToday), in display order. */
+export async function listCurrentOffers(db: Db, language: Language, today: string): Promise<Offer[]> {
   const rows = await db
     .select()
     .from(offers)

@@ -328,6 +328,8 @@ export const offers = pgTable(
     /** How to take the offer when it needs a code; null when it applies by itself. */
     ussd: text("ussd"),
     sortOrder: integer("sort_order").notNull().default(0),
+    /** Base path of its banner, as a news item's image ({image}-536.jpg, -767.jpg, -1200.jpg); null: none. */
+    image: text("image"),
   },
   (table) => [index("offers_valid_idx").on(table.validTo)],
 );

@@ -6,8 +6,8 @@ import { PAYMENT_QUICK_LINK } from "../../common/constants.ts";
 import { listBusinessSolutions, listNews, listProductCategories, listProducts, listSegments, listServices, listAppDetails } from "../content/catalogue.ts";
 import { listBundleCategories, listBundles, listCurrentOffers } from "../content/service.ts";
 
-/** Every public path of the site, fixed pages first, then one per content item. */
-export async function publicPaths(db: Db, companySlug: string): Promise<string[]> {
+/** Every public path of the site, fixed pages first, then one per content item (the offers running on `today`). */
+export async function publicPaths(db: Db, companySlug: string, today: string): Promise<string[]> {
   const language = "en";
   const [categories, products, segments, services, apps, news, solutions, bundleCategories, bundles, offers] = await Promise.all([
     listProductCategories(db, language),
@@ -19,7 +19,7 @@ export async function publicPaths(db: Db, companySlug: string): Promise<string[]
     listBusinessSolutions(db, language),
     listBundleCategories(db, language),
     listBundles(db, language),
-    listCurrentOffers(db, language),
+    listCurrentOffers(db, language, today),
   ]);
   const about = ["who-we-are", "social-responsibility", "financial-reports", "press-center", "investor-relations"].map((page) => `/about-${companySlug}/${page}`);
   const paths = [
@@ -58,8 +58,8 @@ export async function publicPaths(db: Db, companySlug: string): Promise<string[]
 
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-export async function sitemapXml(db: Db, origin: string, companySlug: string): Promise<string> {
-  const paths = await publicPaths(db, companySlug);
+export async function sitemapXml(db: Db, origin: string, companySlug: string, today: string): Promise<string> {
+  const paths = await publicPaths(db, companySlug, today);
   const urls = paths.flatMap((path) =>
     LANGUAGES.map((language) => {
       const alternates = LANGUAGES.map((other) => `<xhtml:link rel="alternate" hreflang="${other}" href="${escapeXml(`${origin}${path}?lang=${other}`)}"/>`).join("");
