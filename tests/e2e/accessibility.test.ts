@@ -83,7 +83,7 @@ for (const language of ["ar", "en"] as const) {
   const t = CATALOG[language];
   for (const [size, viewport] of VIEWPORTS) {
     describe(`${language}, ${size}`, () => {
-      it("every public page", async () => {
+      it("every public page", { timeout: 240_000 }, async () => {
         const { page, context } = await openPage(browser, server.url, viewport, language);
         const result = findings();
         for (const path of publicPaths) {
