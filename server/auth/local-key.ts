@@ -23,3 +23,15 @@ export function localKey({ configured, dataDir, file }: { configured?: string; d
   }
   return readFileSync(where, "utf8").trim();
 }
+
+/**
+ * `make(config)` at its first call for each config object (one per running app: tests start several), then the
+ * same answer: the key files are read once per app, not on every request.
+ */
+export function oncePerConfig<Config extends object, Value>(make: (config: Config) => Value): (config: Config) => Value {
+  const made = new WeakMap<Config, Value>();
+  return (config) => {
+    if (!made.has(config)) made.set(config, make(config));
+    return made.get(config)!;
+  };
+}

@@ -8,7 +8,7 @@
 // and the account are not in it: two tabs, or two sessions of one subscriber, buy once. API clients keep
 // sending keys of their own (the spec API's contract); this one is shaped like theirs (IDEMPOTENCY_KEY_PATTERN).
 import { createHmac } from "node:crypto";
-import { localKey } from "../auth/local-key.ts";
+import { localKey, oncePerConfig } from "../auth/local-key.ts";
 import type { AppServices } from "../services.ts";
 
 export const ORDER_KEY_FILE = "order-key.key";
@@ -25,15 +25,7 @@ export function confirmationKeyOf(secret: string, facts: { gsm: string; bundleId
   return `c-${createHmac("sha256", secret).update(message, "utf8").digest("base64url")}`;
 }
 
-const secrets = new WeakMap<object, string>();
-function secretOf(config: AppServices["config"]): string {
-  let secret = secrets.get(config);
-  if (!secret) {
-    secret = orderKeySecret({ configured: config.ORDER_KEY_SECRET, dataDir: config.dataDir });
-    secrets.set(config, secret);
-  }
-  return secret;
-}
+const secretOf = oncePerConfig((config: AppServices["config"]) => orderKeySecret({ configured: config.ORDER_KEY_SECRET, dataDir: config.dataDir }));
 
 /** The key of the confirmation of buying `bundleId` for `gsm` now (the caller has checked the number is the session's). */
 export async function confirmationKey(services: AppServices, gsm: string, bundleId: number): Promise<string> {

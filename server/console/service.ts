@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, sql } from "drizzle-orm";
 import { AUDIT_PAGE_SIZE, RECOVERY_CODE_COUNT, STAFF_LOCK_MINUTES, STAFF_LOGIN_MAX_FAILURES, type AuditFilter, type StaffRole } from "../../common/console.ts";
 import { hashPassword, passwordMatches } from "../auth/password-hash.ts";
+import { oncePerConfig } from "../auth/local-key.ts";
 import { hitLimits, type RateLimit } from "../auth/rate-limit.ts";
 import { rateLimitSubject } from "../client-ip.ts";
 import type { Db } from "../db/database.ts";
@@ -35,15 +36,7 @@ export interface Staff {
 
 const newToken = () => randomBytes(32).toString("base64url");
 
-const keys = new WeakMap<object, Buffer>();
-function secretKey(config: AppServices["config"]): Buffer {
-  let key = keys.get(config);
-  if (!key) {
-    key = consoleSecretKey({ configured: config.CONSOLE_SECRET_KEY, dataDir: config.dataDir });
-    keys.set(config, key);
-  }
-  return key;
-}
+const secretKey = oncePerConfig((config: AppServices["config"]) => consoleSecretKey({ configured: config.CONSOLE_SECRET_KEY, dataDir: config.dataDir }));
 
 export interface EnrolmentView {
   email: string;
