@@ -7,6 +7,7 @@
 // The database setup runs once per run whichever projects run: one embedded PostgreSQL (or the
 // server of TEST_DATABASE_URL) and one migrated, seeded template database shared by all of them.
 import { defineConfig } from "vitest/config";
+import HeavyFirst from "./tests/support/heavy-first.ts";
 import SlowestFiles from "./tests/support/slowest-files.ts";
 
 const databaseSetup = "./tests/support/database-setup.ts";
@@ -20,6 +21,8 @@ export default defineConfig({
     maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
     // vitest's own report, then the ten slowest files of the run.
     reporters: ["default", new SlowestFiles()],
+    // The browser files first, largest first (tests/support/heavy-first.ts).
+    sequence: { sequencer: HeavyFirst },
     projects: [
       {
         test: {

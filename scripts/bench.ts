@@ -27,7 +27,8 @@
 // reads GET /dev/sms-outbox, which exists only outside production, so the server then runs with
 // NODE_ENV=development and the page figures are not production figures), BENCH_ONLY (numbers: only the
 // number search — the static asset as the baseline and the searches over the inventory; no login flow, no
-// signed-in targets, so a change to the search is measured in a minute instead of eight).
+// signed-in targets, so a change to the search is measured in a minute instead of eight), BENCH_SERVER_NODE_OPTIONS
+// (Node options of the server alone, such as --cpu-prof).
 //
 // Exit code: 0 when everything worked; 1 when something did not (build failed, server did not start,
 // a non-2xx response or a request error). Time and size figures are reported against their targets
@@ -284,6 +285,9 @@ async function startServer(): Promise<{ baseUrl: string; readyMs: number; dataDi
       ? { NODE_ENV: "production", SMS_DRIVER: "smpp", SMPP_URL: benchSmsc.url }
       : { NODE_ENV: "development", SMS_DRIVER: "outbox" }),
     ...BENCH_OTP_LIMITS,
+    // BENCH_SERVER_NODE_OPTIONS: Node options of the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see
+    // where a target's time goes under load (the profile is written when the bench stops the server).
+    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
   };
   log(`OTP limits raised for the bench: ${Object.entries(BENCH_OTP_LIMITS).map(([name, value]) => `${name}=${value}`).join(", ")}`);
   log(benchSmsc ? `SMS: smpp driver to the bench SMSC at ${benchSmsc.url.replace(/\/\/[^@]*@/, "//")}` : "SMS: outbox driver, NODE_ENV=development (BENCH_SMS=outbox)");

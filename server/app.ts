@@ -15,7 +15,7 @@ import { startRenewalSweep } from "./charging/renewal.ts";
 import { startContentScheduleSweep } from "./content/schedule-job.ts";
 import { createMetrics } from "./metrics.ts";
 import { watchContentVersion } from "./page-cache/content-version.ts";
-import { ContentMemo } from "./content/content-memo.ts";
+import { Memo } from "./memo.ts";
 import { contentClock } from "./content/content-clock.ts";
 import { PageCache } from "./page-cache/page-cache.ts";
 import { DEMO_INVENTORY_SIZE, seedInventory } from "./reservation/inventory.ts";
@@ -91,10 +91,11 @@ export async function start(options: StartOptions): Promise<RunningServer> {
   const metrics = createMetrics(database.pool);
   const charging = await createChargingPort(config, database.db, logger, metrics);
   const pageCache = new PageCache({ ttlSeconds: config.PAGE_CACHE_SECONDS, maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024 });
-  const contentMemo = new ContentMemo(config.PAGE_CACHE_SECONDS);
-  const services: AppServices = { config, database, db: database.db, logger, sms, network: createEmbeddedNetwork(database.db), charging, metrics, pageCache, contentMemo, contentClock: contentClock(config.CONTENT_CLOCK_FILE) };
+  const contentMemo = new Memo(config.PAGE_CACHE_SECONDS * 1000);
+  const numberSearchMemo = new Memo(config.NUMBER_SEARCH_CACHE_MS, { maxKeys: 2_000 });
+  const services: AppServices = { config, database, db: database.db, logger, sms, network: createEmbeddedNetwork(database.db), charging, metrics, pageCache, contentMemo, numberSearchMemo, contentClock: contentClock(config.CONTENT_CLOCK_FILE) };
   if (config.CONTENT_CLOCK_FILE) logger.warn({ file: config.CONTENT_CLOCK_FILE }, "content clock moved by a file (tests only)");
-  const expirySweep = startExpirySweep(database.db, logger, config.RESERVATION_SWEEP_SECONDS, metrics);
+  const expirySweep = startExpirySweep(database.db, logger, config.RESERVATION_SWEEP_SECONDS, metrics, undefined, () => numberSearchMemo.clear());
   const renewalSweep = startRenewalSweep(services, config.CHARGING_RENEWAL_SWEEP_SECONDS);
   const contentSchedule = startContentScheduleSweep(database.db, logger, config.CONTENT_SCHEDULE_SWEEP_SECONDS, services.contentClock);
   const contentWatch = watchContentVersion(database.db, logger, config.CONTENT_VERSION_POLL_SECONDS, () => {

@@ -61,6 +61,12 @@ const configSchema = z
         }
       }, "must be an IANA time zone such as Asia/Damascus")
       .default("Asia/Damascus"),
+    /**
+     * How long this instance keeps a page of the number search (server/reservation/inventory.ts): identical searches
+     * within it cost one query. A number reserved or cancelled through this instance empties it at once; another
+     * instance's may show a taken number for at most this long (reserving it then answers NUMBER_TAKEN). 0: off.
+     */
+    NUMBER_SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     /** How often each instance sweeps expired reservation holds back into the pool. */
     RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** How often each instance renews the bundles whose end has come (embedded charging driver). */

@@ -1,7 +1,7 @@
 // Everything a request may need from this process, created once at start by server/app.ts.
 import type { Config } from "./config.ts";
 import type { Clock } from "./content/content-clock.ts";
-import type { ContentMemo } from "./content/content-memo.ts";
+import type { Memo } from "./memo.ts";
 import type { Database, Db } from "./db/database.ts";
 import type { Logger } from "./logger.ts";
 import type { Metrics } from "./metrics.ts";
@@ -22,8 +22,10 @@ export interface AppServices {
   metrics: Metrics;
   /** Guest pages already rendered (server/page-cache/). */
   pageCache: PageCache;
-  /** Lists every page's shell reads, kept until content changes (server/content/content-memo.ts). */
-  contentMemo: ContentMemo;
+  /** Lists every page's shell reads, kept until content changes (server/memo.ts). */
+  contentMemo: Memo;
+  /** Pages of the number search, kept NUMBER_SEARCH_CACHE_MS (server/reservation/inventory.ts). */
+  numberSearchMemo: Memo;
   /** Now, for content's starts and ends (the real clock but in tests: server/content/content-clock.ts). */
   contentClock: Clock;
 }

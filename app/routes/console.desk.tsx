@@ -55,7 +55,10 @@ export const action = pageAction(
   async ({ request, context, fields }) => {
     const agent = await requireStaff(request, context, ...DESK_ROLES);
     const form = validate(deskActionForm, fields);
-    await endHoldAtDesk(context.get(servicesContext).db, staffActor(agent, context), agent, form.reference, form.intent === "collect" ? "collected" : "cancelled");
+    const services = context.get(servicesContext);
+    await endHoldAtDesk(services.db, staffActor(agent, context), agent, form.reference, form.intent === "collect" ? "collected" : "cancelled");
+    // A cancelled hold's number is back in the pool: this instance's kept searches show it at once.
+    services.numberSearchMemo.clear();
     return { ok: true, intent: form.intent, reference: form.reference } satisfies Done;
   },
   { guard: (request, context) => requireStaff(request, context, ...DESK_ROLES) },

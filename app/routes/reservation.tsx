@@ -9,7 +9,7 @@ import { formatAmount } from "../../common/format.ts";
 import { firstFieldErrors } from "../../common/field-errors.ts";
 import { numberFilterSchema } from "../../common/reservation.ts";
 import { NUMBER_TIERS, RESERVATION_MATCH } from "../../common/reservation-rules.ts";
-import { searchAvailableNumbers } from "../../server/reservation/inventory.ts";
+import { findAvailableNumbers } from "../../server/reservation/inventory.ts";
 import { fieldMessage } from "../../server/edge/failure.ts";
 import { pageHeading, pageTools } from "../pages/page.server.ts";
 import { headingMeta } from "../pages/page-meta.ts";
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The form shows one message: its first field's.
   if (!parsed.success) return { heading, values, error: Object.values(firstFieldErrors(parsed.error.issues, (key) => fieldMessage(language, key)))[0]!, result: null, page: 0 };
   const page = Math.min(Math.max(Number(params.get("page")) || 0, 0), 1000);
-  const result = await searchAvailableNumbers(services.db, parsed.data, page, PAGE_SIZE);
+  const result = await findAvailableNumbers(services, parsed.data, page, PAGE_SIZE);
   return { heading, values, error: null, result, page };
 }
 

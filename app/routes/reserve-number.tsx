@@ -65,6 +65,8 @@ export const action = pageAction("/reserve-number", async ({ context, fields, ac
   if (form.intent === CANCEL_INTENT) {
     try {
       await cancelReservation(services.db, account!.accountId, form.reference);
+      // The number is back in the pool: this instance's kept searches show it again at once.
+      services.numberSearchMemo.clear();
       addNotice(context, { tone: "success", key: "reservation.cancelled" });
     } catch (error) {
       if (!(error instanceof ReservationError)) throw error;
@@ -73,6 +75,7 @@ export const action = pageAction("/reserve-number", async ({ context, fields, ac
     throw redirect(form.returnTo === "profile" ? "/profile" : "/reserve-number");
   }
   const reserved = await reserveNumber(services.db, account!.accountId, validate(reserveFormSchema, fields));
+  services.numberSearchMemo.clear();
   addNotice(context, { tone: "success", key: "reservation.reserved" });
   throw redirect(`/reserve-number?done=${reserved.reference}`);
 });

@@ -14,7 +14,7 @@ import * as schema from "../db/schema.ts";
 import { contentRevisions } from "../db/schema.ts";
 import { ConsoleError } from "../console/errors.ts";
 import type { AppServices } from "../services.ts";
-import { ContentMemo } from "./content-memo.ts";
+import { Memo } from "../memo.ts";
 import { upsertItem } from "./content-kinds.ts";
 import { guestPathOf } from "./guest-paths.ts";
 import { checkItem, refusalOfRow } from "./revisions.ts";
@@ -63,7 +63,7 @@ export async function renderPreview(services: AppServices, revisionId: number, l
         // A row the database refuses (a missing category, a slug another item has) is the console's refusal.
         throw refusalOfRow(error);
       }
-      const previewServices: AppServices = { ...services, db: tx as unknown as Db, contentMemo: new ContentMemo(0) };
+      const previewServices: AppServices = { ...services, db: tx as unknown as Db, contentMemo: new Memo(0) };
       const url = new URL(`${path}${path.includes("?") ? "&" : "?"}lang=${language}`, origin);
       const response = await render(new Request(url, { headers: { "accept-language": language } }), previewServices);
       throw new RolledBack({ status: response.status, html: await response.text(), path });

@@ -11,7 +11,7 @@ import { apiRoute, languageHeaders } from "../edge/api-route.ts";
 import { validate } from "../edge/app-error.ts";
 import { namedItemSchema } from "../reference/api.ts";
 import { listCollectionCities } from "./collection.ts";
-import { searchAvailableNumbers } from "./inventory.ts";
+import { findAvailableNumbers } from "./inventory.ts";
 import { cancelReservation, listReservations, reserveNumber } from "./service.ts";
 
 const tags = ["Reservation"];
@@ -66,7 +66,7 @@ export const reservationApi = createApiRouter().openapi(
   },
   async (c) => {
     const { page, size, ...query } = c.req.valid("query");
-    const { numbers, hasMore } = await searchAvailableNumbers(c.get("services").db, validate(numberFilterSchema, query), page, size);
+    const { numbers, hasMore } = await findAvailableNumbers(c.get("services"), validate(numberFilterSchema, query), page, size);
     return ok(c, { data: numbers.map((number) => ({ ...number, price: number.simPrice + number.serviceFee })), page, size, hasMore });
   },
 );
@@ -102,6 +102,7 @@ apiRoute(
   },
   async (c, { body, session }) => {
     const reserved = await reserveNumber(c.get("services").db, session.accountId, body);
+    c.get("services").numberSearchMemo.clear();
     return ok(c, { reference: reserved.reference, gsm: body.gsm, expiresAt: reserved.expiresAt }, "reservation.reserved");
   },
 );
@@ -140,6 +141,7 @@ apiRoute(
   async (c, { session }) => {
     // The router has checked the parameter (at most 20 characters) before the handler runs.
     await cancelReservation(c.get("services").db, session.accountId, c.req.param("reference") ?? "");
+    c.get("services").numberSearchMemo.clear();
     return ok(c, null, "reservation.cancelled");
   },
 );

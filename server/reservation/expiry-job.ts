@@ -7,7 +7,15 @@ import { startPeriodic, type PeriodicTask } from "../periodic.ts";
 import { loggableMessage } from "../db/errors.ts";
 import { expireHolds } from "./service.ts";
 
-export function startExpirySweep(db: Db, logger: Logger, intervalSeconds: number, metrics?: Pick<Metrics, "holdsExpired">, clock: () => Date = () => new Date()): PeriodicTask {
+export function startExpirySweep(
+  db: Db,
+  logger: Logger,
+  intervalSeconds: number,
+  metrics?: Pick<Metrics, "holdsExpired">,
+  clock: () => Date = () => new Date(),
+  /** Called when numbers went back to the pool (the app empties its kept number searches). */
+  onReturned: () => void = () => {},
+): PeriodicTask {
   return startPeriodic(intervalSeconds, async () => {
     try {
       // A large backlog (after a long stop) is ended 1000 holds per statement until none is due.
@@ -17,6 +25,7 @@ export function startExpirySweep(db: Db, logger: Logger, intervalSeconds: number
         if (ended > 0) {
           logger.info({ ended }, "reservation holds expired");
           metrics?.holdsExpired(ended);
+          onReturned();
         }
       } while (ended >= 1000);
     } catch (error) {

@@ -4,6 +4,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { NumberFilter } from "../../common/reservation.ts";
 import { TIER_PRICES, type NumberTier } from "../../common/reservation-rules.ts";
 import type { Db } from "../db/database.ts";
+import type { AppServices } from "../services.ts";
 
 type Executor = Pick<Db, "execute">;
 
@@ -143,6 +144,21 @@ export function trigramQuery(filter: NumberFilter, page: number, size: number): 
 }
 
 type Row = { gsm: string; tier: NumberTier; sim_price: number; service_fee: number };
+
+/**
+ * searchAvailableNumbers through the app's number-search memo (NUMBER_SEARCH_CACHE_MS, server/memo.ts): the API
+ * row and the /Reservation page ask the same search once however many visitors ask it at the same moment. The
+ * page answered is shared: callers read it and never change it.
+ */
+export function findAvailableNumbers(
+  services: Pick<AppServices, "db" | "numberSearchMemo">,
+  filter: NumberFilter,
+  page: number,
+  size: number,
+): Promise<{ numbers: AvailableNumber[]; hasMore: boolean }> {
+  const key = JSON.stringify([filter.pattern, filter.match, filter.tier ?? "", filter.prefix ?? "", page, size]);
+  return services.numberSearchMemo.get(key, () => searchAvailableNumbers(services.db, filter, page, size));
+}
 
 /**
  * Available numbers matching the filter, in number order, one page; `hasMore` says whether a next page

@@ -13,7 +13,8 @@ import { api, send, startTestServer, type ApiClient, type TestServer } from "../
 let server: TestServer;
 let client: ApiClient;
 beforeAll(async () => {
-  server = await startTestServer({ env: { RESERVATION_SWEEP_SECONDS: "1" } });
+  // The search's pages are kept 60 s here, so that a page seen twice is known to be the kept one.
+  server = await startTestServer({ env: { RESERVATION_SWEEP_SECONDS: "1", NUMBER_SEARCH_CACHE_MS: "60000" } });
   client = api(server);
 });
 afterAll(async () => {
@@ -240,5 +241,29 @@ describe("cancelling and expiry", () => {
     expect(events.at(-1)).toEqual({ actor: "system", to_state: "expired" });
     // Someone else can have it now.
     expectSuccess(await reserve(await insertSession(server.databaseUrl), form(number.gsm)), "en", "reservation.reserved");
+  });
+
+  test("identical searches are kept a moment (NUMBER_SEARCH_CACHE_MS), yet a number reserved, cancelled or swept here shows at once", async () => {
+    const search = async () => expectSuccess<{ data: Available[] }>(await client.get("/core/api/numbers/available?pattern=5&match=endsWith&size=5", "en"), "en").data.map((number) => number.gsm);
+    const before = await search();
+    const gsm = before[0]!;
+    // A row changed behind the app's back (not through it) is not seen while the page is kept: the page is kept.
+    await withClient(server.databaseUrl, (db) => db.query("update number_inventory set state = 'taken' where gsm = $1", [before[1]]));
+    expect(await search(), "the kept page").toEqual(before);
+    await withClient(server.databaseUrl, (db) => db.query("update number_inventory set state = 'available' where gsm = $1", [before[1]]));
+
+    const owner = await insertSession(server.databaseUrl);
+    const { reference } = expectSuccess<{ reference: string }>(await reserve(owner, form(gsm)), "en", "reservation.reserved");
+    expect(await search(), "reserved here: gone from the next search").not.toContain(gsm);
+    expectSuccess(await send(server.url, `/core/api/reservations/${reference}/cancel`, { method: "POST", headers: { authorization: `Bearer ${owner.token}` } }), "ar", "reservation.cancelled");
+    expect(await search(), "cancelled here: back in the next search").toEqual(before);
+
+    // Returned by the sweep (the hold moved into the past): back as soon as the sweep has ended it.
+    const { reference: again } = expectSuccess<{ reference: string }>(await reserve(owner, form(gsm)), "en", "reservation.reserved");
+    expect(await search()).not.toContain(gsm);
+    await withClient(server.databaseUrl, (db) => db.query("update number_reservations set expires_at = now() - interval '1 second' where reference = $1", [again]));
+    // (The page is kept 60 s here: the number is back well before only because the sweep empties the kept pages.)
+    await expect.poll(search, { timeout: 10_000, interval: 100, message: "swept: back in the search" }).toEqual(before);
+    expect(await stateOf(gsm)).toBe("available");
   });
 });

@@ -40,9 +40,10 @@ async function internalLinks(page: Page, origin: string): Promise<string[]> {
   });
 }
 
-describe("crawl from /home", () => {
+// The two crawls run side by side, each in its own browser context: they wait on pages more than they compute.
+describe.concurrent("crawl from /home", () => {
   for (const language of ["ar", "en"] as const) {
-    it(`reaches every public page in ${language}: each 200, titled, without console errors`, { timeout: 300_000 }, async () => {
+    it(`reaches every public page in ${language}: each 200, titled, without console errors`, { timeout: 300_000 }, async ({ expect }) => {
       const { page, context, errors } = await openPage(browser, server.url, DESKTOP, language);
       const origin = new URL(server.url).origin;
       const seen = new Set(["/home"]);

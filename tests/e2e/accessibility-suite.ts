@@ -1,5 +1,5 @@
-// Every route of app/routes.ts and every overlay through axe-core, in Arabic and English, at 1280 and
-// 390 px: no violation of impact serious or critical (WCAG 2.0/2.1 A and AA, and axe's best practices).
+// Every route of app/routes.ts and every overlay through axe-core, in Arabic and English (a test file each:
+// accessibility-ar and accessibility-en), at 1280 and 390 px: no violation of impact serious or critical (WCAG 2.0/2.1 A and AA, and axe's best practices).
 // Content routes are checked with a real item of the demo content, taken from the sitemap.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,70 +20,72 @@ const VIEWPORTS = [
   ["390 px", PHONE],
 ] as const;
 
-let server: TestServer;
-let browser: Browser;
-let publicPaths: string[];
-let reservePath: string;
-/** Moderate and minor findings do not fail the run; they are listed once at the end, with a first example. */
-const advisories = new Map<string, { count: number; example: Violation }>();
+/** The suite of one language: a test file per language (accessibility-ar, accessibility-en), so the two run side by side. */
+export function accessibilitySuite(language: Language): void {
+  let server: TestServer;
+  let browser: Browser;
+  let publicPaths: string[];
+  let reservePath: string;
+  /** Moderate and minor findings do not fail the run; they are listed once at the end, with a first example. */
+  const advisories = new Map<string, { count: number; example: Violation }>();
 
-beforeAll(async () => {
-  // The code step needs codes sent from one address many times (ACCOUNT_TEST_ENV raises the limits).
-  [server, browser] = await Promise.all([startTestServer({ env: ACCOUNT_TEST_ENV }), launchBrowser()]);
-  const samples = await contentSamples(server);
-  publicPaths = [...FIXED_PATHS, ...samples.contentPaths];
-  reservePath = samples.reservePath;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (advisories.size > 0) {
-    const lines = [...advisories.values()].map(({ count, example }) => `${describeViolations([example])}\n    (${count} time(s) in all)`);
-    console.info(`axe's moderate and minor findings (not failing):\n${lines.join("\n")}`);
+  beforeAll(async () => {
+    // The code step needs codes sent from one address many times (ACCOUNT_TEST_ENV raises the limits).
+    [server, browser] = await Promise.all([startTestServer({ env: ACCOUNT_TEST_ENV }), launchBrowser()]);
+    const samples = await contentSamples(server);
+    publicPaths = [...FIXED_PATHS, ...samples.contentPaths];
+    reservePath = samples.reservePath;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (advisories.size > 0) {
+      const lines = [...advisories.values()].map(({ count, example }) => `${describeViolations([example])}\n    (${count} time(s) in all)`);
+      console.info(`axe's moderate and minor findings (not failing):\n${lines.join("\n")}`);
+    }
+  });
+
+  const withLanguage = (path: string, language: Language) => `${path}${path.includes("?") ? "&" : "?"}lang=${language}`;
+
+  /** Collects the findings of one test and fails it with every serious or critical one. */
+  function findings() {
+    const all: Violation[] = [];
+    return {
+      async check(page: Page, where: string) {
+        all.push(...(await axeViolations(page, where)));
+      },
+      expectNone() {
+        for (const violation of all) {
+          if (blocking([violation]).length > 0) continue;
+          const seen = advisories.get(violation.id);
+          advisories.set(violation.id, { count: (seen?.count ?? 0) + 1, example: seen?.example ?? violation });
+        }
+        const found = blocking(all);
+        expect(found.length, `axe found ${found.length} serious or critical violation(s):\n${describeViolations(found)}\n`).toBe(0);
+      },
+    };
   }
-});
 
-const withLanguage = (path: string, language: Language) => `${path}${path.includes("?") ? "&" : "?"}lang=${language}`;
+  async function visit(page: Page, path: string, language: Language) {
+    await page.goto(withLanguage(path, language));
+    await waitForHydration(page);
+  }
 
-/** Collects the findings of one test and fails it with every serious or critical one. */
-function findings() {
-  const all: Violation[] = [];
-  return {
-    async check(page: Page, where: string) {
-      all.push(...(await axeViolations(page, where)));
-    },
-    expectNone() {
-      for (const violation of all) {
-        if (blocking([violation]).length > 0) continue;
-        const seen = advisories.get(violation.id);
-        advisories.set(violation.id, { count: (seen?.count ?? 0) + 1, example: seen?.example ?? violation });
-      }
-      const found = blocking(all);
-      expect(found.length, `axe found ${found.length} serious or critical violation(s):\n${describeViolations(found)}\n`).toBe(0);
-    },
-  };
-}
+  /** Opens an overlay with `open`, waits for its dialog, runs axe, then closes it with Escape. */
+  async function checkOverlay(page: Page, result: ReturnType<typeof findings>, where: string, name: string, open: () => Promise<void>) {
+    await open();
+    const dialog = page.getByRole("dialog", { name, exact: true });
+    await dialog.waitFor();
+    await result.check(page, where);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+  }
 
-async function visit(page: Page, path: string, language: Language) {
-  await page.goto(withLanguage(path, language));
-  await waitForHydration(page);
-}
-
-/** Opens an overlay with `open`, waits for its dialog, runs axe, then closes it with Escape. */
-async function checkOverlay(page: Page, result: ReturnType<typeof findings>, where: string, name: string, open: () => Promise<void>) {
-  await open();
-  const dialog = page.getByRole("dialog", { name, exact: true });
-  await dialog.waitFor();
-  await result.check(page, where);
-  await page.keyboard.press("Escape");
-  await dialog.waitFor({ state: "detached" });
-}
-
-for (const language of ["ar", "en"] as const) {
   const t = CATALOG[language];
   for (const [size, viewport] of VIEWPORTS) {
     describe(`${language}, ${size}`, () => {
-      it("every public page", { timeout: 240_000 }, async () => {
+      // The two walks of a language and size run side by side, each in its own browser context.
+      it.concurrent("every public page", { timeout: 240_000 }, async () => {
         const { page, context } = await openPage(browser, server.url, viewport, language);
         const result = findings();
         for (const path of publicPaths) {
@@ -94,7 +96,7 @@ for (const language of ["ar", "en"] as const) {
         result.expectNone();
       });
 
-      it("every subscriber page, the super clip tabs among them", async () => {
+      it.concurrent("every subscriber page, the super clip tabs among them", { timeout: 120_000 }, async ({ expect }) => {
         const { token } = await insertSession(server.databaseUrl);
         const { page, context } = await openPage(browser, server.url, viewport, language);
         await context.addCookies([{ name: "session", value: token, url: server.url }]);
