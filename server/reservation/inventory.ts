@@ -4,7 +4,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { NumberFilter } from "../../common/reservation.ts";
 import { TIER_PRICES, type NumberTier } from "../../common/reservation-rules.ts";
 import type { Db } from "../db/database.ts";
-import type { AppServices } from "../services.ts";
+import type { Memo } from "../memo.ts";
 
 type Executor = Pick<Db, "execute">;
 
@@ -151,7 +151,8 @@ type Row = { gsm: string; tier: NumberTier; sim_price: number; service_fee: numb
  * page answered is shared: callers read it and never change it.
  */
 export function findAvailableNumbers(
-  services: Pick<AppServices, "db" | "numberSearchMemo">,
+  // (Not Pick<AppServices, …>: scripts/bench-inventory.ts imports this module, and Node runs scripts without a build.)
+  services: { db: Db; numberSearchMemo: Memo },
   filter: NumberFilter,
   page: number,
   size: number,
