@@ -5,8 +5,9 @@
 // so orders of one line run one after the other: the key's earlier order is found, or the line's state,
 // the catalogue price and the money are checked, the money is taken, the subscription and the order are
 // written, all or nothing.
-import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
+import { preparedStatement } from "../db/prepared.ts";
 import { bundles, chargingAllowances, chargingAudit, chargingLines, chargingOrders, chargingSubscriptions, networkLines } from "../db/schema.ts";
 import { embeddedUsageByDay, embeddedUsageRecords } from "./embedded-usage.ts";
 import { redeemEmbeddedVoucher } from "./embedded-vouchers.ts";
@@ -25,7 +26,27 @@ export function balanceOf(row: LineRow, today: string): LineBalance {
 /** Amounts in a unit are kept to three decimals (what is left of 1.5 GB after use). */
 const rounded = (value: number) => Math.round(value * 1000) / 1000;
 
-const readLine = async (db: Db, gsm: string) => (await db.select().from(chargingLines).where(eq(chargingLines.gsm, gsm)).limit(1))[0];
+// The reads of My line and the profile, on every signed-in page that shows the line: prepared statements
+// (server/db/prepared.ts), like the session's and the account's.
+const lineByGsm = preparedStatement("charging_line_by_gsm", (db, name) => db.select().from(chargingLines).where(eq(chargingLines.gsm, sql.placeholder("gsm"))).limit(1).prepare(name));
+const liveSubscriptionsByGsm = preparedStatement("charging_live_subscriptions_by_gsm", (db, name) =>
+  db
+    .select()
+    .from(chargingSubscriptions)
+    .where(and(eq(chargingSubscriptions.gsm, sql.placeholder("gsm")), gt(chargingSubscriptions.endsAt, sql`now()`)))
+    .orderBy(asc(chargingSubscriptions.endsAt), asc(chargingSubscriptions.id))
+    .prepare(name),
+);
+const allowancesOfSubscriptions = preparedStatement("charging_allowances_of_subscriptions", (db, name) =>
+  db
+    .select()
+    .from(chargingAllowances)
+    .where(sql`${chargingAllowances.subscriptionId} = any(${sql.placeholder("ids")}::bigint[])`)
+    .orderBy(asc(chargingAllowances.id))
+    .prepare(name),
+);
+
+const readLine = async (db: Db, gsm: string) => (await lineByGsm(db).execute({ gsm }))[0];
 
 /** The line's row, added at its first use (prepaid, nothing on it); read first, since it is there but once. */
 export async function ensureChargingLine(db: Db, gsm: string): Promise<LineRow> {
@@ -48,17 +69,10 @@ export function createEmbeddedCharging(db: Db, { timeZone, voucherHashKey }: Emb
   const ensureLine = (gsm: string) => ensureChargingLine(db, gsm);
 
   async function subscriptionsOf(executor: Db, gsm: string, ids?: number[]): Promise<BundleSubscription[]> {
-    const rows = await executor
-      .select()
-      .from(chargingSubscriptions)
-      .where(and(eq(chargingSubscriptions.gsm, gsm), gt(chargingSubscriptions.endsAt, sql`now()`), ids ? inArray(chargingSubscriptions.id, ids) : undefined))
-      .orderBy(asc(chargingSubscriptions.endsAt), asc(chargingSubscriptions.id));
+    const live = await liveSubscriptionsByGsm(executor).execute({ gsm });
+    const rows = ids ? live.filter((row) => ids.includes(row.id)) : live;
     if (rows.length === 0) return [];
-    const allowances = await executor
-      .select()
-      .from(chargingAllowances)
-      .where(inArray(chargingAllowances.subscriptionId, rows.map((row) => row.id)))
-      .orderBy(asc(chargingAllowances.id));
+    const allowances = await allowancesOfSubscriptions(executor).execute({ ids: rows.map((row) => row.id) });
     return rows.map((row) => ({
       id: row.id,
       bundleId: row.bundleId,

@@ -7,11 +7,14 @@
 import { createHash } from "node:crypto";
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
+import { preparedStatement } from "../db/prepared.ts";
 import { networkAutoReplies, networkCallerRecords, networkLineFeatures } from "../db/schema.ts";
 import type { FeatureKey, FeatureOption } from "../line-features/types.ts";
 import type { FeatureReading, LineFeaturesPort, LineService } from "./types.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
+/** A line's feature rows: the profile's active services on every view (a prepared statement, server/db/prepared.ts). */
+const lineFeaturesByGsm = preparedStatement("network_line_features_by_gsm", (db, name) => db.select().from(networkLineFeatures).where(eq(networkLineFeatures.gsm, sql.placeholder("gsm"))).prepare(name));
 const HISTORY_HOURS = 30 * 24;
 
 /** The calls of a simulated line's history: a pure function of the number and the moment it is generated. */
@@ -82,7 +85,7 @@ export function embeddedFeatures(db: Db): Pick<LineFeaturesPort, "readFeature" |
         });
     },
     async activeServices(gsm) {
-      const rows = await db.select().from(networkLineFeatures).where(eq(networkLineFeatures.gsm, gsm));
+      const rows = await lineFeaturesByGsm(db).execute({ gsm });
       const now = new Date();
       return rows
         .map((row) => ({ feature: row.feature as FeatureKey, reading: readingOf(row, row.feature, now) }))
