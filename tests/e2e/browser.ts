@@ -2,7 +2,9 @@
 // A missing browser fails the run with a message that says how to install it: never a silent skip.
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import type { Language } from "../../common/language.ts";
+import { startTestServer, type TestServer, type TestServerOptions } from "../support/test-server.ts";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -42,4 +44,44 @@ export async function openPage(browser: Browser, baseURL: string, viewport = DES
 /** Waits until React has hydrated the page (SiteShell marks it), so clicks reach React's handlers. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
+}
+
+export interface SiteInBrowser {
+  /** The file's server (set once its tests start). */
+  readonly server: TestServer;
+  /** The file's browser (set once its tests start). */
+  readonly browser: Browser;
+  /** A fresh browser context on the file's server: openPage with this server's URL. */
+  open(viewport?: { width: number; height: number }, language?: Language): Promise<PageWithErrors>;
+}
+
+/**
+ * A test file's own server and browser: both started (side by side) before its tests, and closed after them.
+ * Call it once at the top of the file.
+ */
+export function siteInBrowser(options: TestServerOptions = {}): SiteInBrowser {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(options), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`the file's ${what} is not started yet: use it inside a test or a hook`);
+    return value;
+  };
+  return {
+    get server() {
+      return started(server, "server");
+    },
+    get browser() {
+      return started(browser, "browser");
+    },
+    open(viewport, language) {
+      return openPage(started(browser, "browser"), started(server, "server").url, viewport, language);
+    },
+  };
 }

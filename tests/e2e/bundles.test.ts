@@ -1,29 +1,19 @@
 // Bundles in a real browser, in Arabic and English, desktop and phone: the list grouped by category, a
 // category page, and a bundle's details with its allowances, price and activation code.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import { demoContent } from "../support/contract.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
-import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
+import { DESKTOP, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
 
 const catalogs = { ar, en } as const;
 const seed = demoContent<{ id: number; categoryId: number; titleAr: string; titleEn: string; ussd: string }[]>("bundles.json");
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = siteInBrowser();
 
 describe("bundles", () => {
   for (const [language, viewport, label] of [["ar", DESKTOP, "desktop"], ["en", PHONE, "phone"]] as const) {
     it(`lists the bundles by category and opens a bundle's details (${language}, ${label})`, async () => {
-      const { page, context, errors } = await openPage(browser, server.url, viewport, language);
+      const { page, context, errors } = await site.open(viewport, language);
       await page.goto("/bundles");
       await waitForHydration(page);
       const bundle = seed.find((item) => item.id === 401)!;

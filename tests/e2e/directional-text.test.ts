@@ -3,21 +3,12 @@
 // the search snippets) reads left to right on the screen (*100#, never #100*), sits in an element that
 // isolates it (bdi or dir=ltr), and is a tel: link that dials it (* and # escaped). Every content text shown
 // has each of its numbers and Latin runs isolated too.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { demoContent } from "../support/contract.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
-import { DESKTOP, launchBrowser, openPage } from "./browser.ts";
+import { DESKTOP, siteInBrowser } from "./browser.ts";
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = siteInBrowser();
 
 /** A dialable USSD code as the content writes it: *100#, *130*1#, #43#, *#06#. */
 const USSD = /[*#]{1,2}\d+(?:[*#]{1,2}\d+)*#/g;
@@ -129,7 +120,7 @@ describe("codes, numbers and Latin words in Arabic text", () => {
   it("every USSD code of the seeded content reads left to right, isolated, as a tel: link; every content text has its runs isolated", { timeout: 240_000 }, async () => {
     const pages = contentPages();
     expect(pages.length, "pages with codes in the seeded content").toBeGreaterThan(10);
-    const { page, context, errors } = await openPage(browser, server.url, DESKTOP, "ar");
+    const { page, context, errors } = await site.open(DESKTOP, "ar");
     const problems: string[] = [];
     for (const contentPage of pages) {
       const response = await page.goto(contentPage.path, { waitUntil: "domcontentloaded" });
@@ -149,7 +140,7 @@ describe("codes, numbers and Latin words in Arabic text", () => {
   it("search snippets show the codes of FAQ answers the same way", async () => {
     const faqs = demoContent<(Item & { questionAr: string; answerAr: string })[]>("faqs.json").filter((faq) => codesIn(faq.answerAr.slice(0, 100)).length > 0);
     expect(faqs.length).toBeGreaterThan(0);
-    const { page, context } = await openPage(browser, server.url, DESKTOP, "ar");
+    const { page, context } = await site.open(DESKTOP, "ar");
     const problems: string[] = [];
     for (const faq of faqs) {
       const path = `/search?q=${encodeURIComponent(faq.questionAr)}`;

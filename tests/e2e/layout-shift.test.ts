@@ -1,11 +1,10 @@
 // Nothing moves while a page loads on a slow phone connection: the web font (Cairo) and the images
 // arrive late, and the Cumulative Layout Shift stays under 0.01. Images hold their place with width and
 // height; the font's local stand-in has Cairo's metrics (app/app.css), so the swap moves no text.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { Language } from "../../common/language.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
-import { launchBrowser, openPage, PHONE } from "./browser.ts";
+import { PHONE, siteInBrowser } from "./browser.ts";
 
 const CLS_LIMIT = 0.01;
 
@@ -23,16 +22,7 @@ const PAGES = [
   "/news-details/press/2",
 ];
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = siteInBrowser();
 
 interface Shift {
   value: number;
@@ -97,7 +87,7 @@ async function loadSlowly(page: Page, path: string, language: Language): Promise
 describe("layout shift on a slow phone connection", () => {
   for (const language of ["ar", "en"] as const) {
     it(`stays under ${CLS_LIMIT} on every page while the font and images arrive late (${language}, 390 px)`, async () => {
-      const { page, context } = await openPage(browser, server.url, PHONE, language);
+      const { page, context } = await site.open(PHONE, language);
       const network = await context.newCDPSession(page);
       await network.send("Network.enable");
       await network.send("Network.emulateNetworkConditions", SLOW_NETWORK);

@@ -2,25 +2,16 @@
 // held by request interception, the page's clock is moved on, the error state with its retry shows, and
 // the retry brings the part once the chunk is let through. Overlays (a menu's code), a tab of super clip
 // (React.lazy) and a page reached by a link (React Router's route chunk) each go through it.
-import type { Browser, Page, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page, Route } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import { LAZY_LOAD_TIMEOUT_MS } from "../../common/constants.ts";
 import type { Language } from "../../common/language.ts";
 import { freshNumber, insertSession } from "../support/subscriber.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
-import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
+import { DESKTOP, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = siteInBrowser();
 
 const catalogs = { ar, en } as const;
 
@@ -50,8 +41,8 @@ async function stallChunk(page: Page, name: string) {
 
 /** A page with a controllable clock (installed before anything loads), a chunk stalled, then `path` hydrated. */
 async function openWithStalledChunk(path: string, language: Language, chunk: string, session?: string) {
-  const opened = await openPage(browser, server.url, DESKTOP, language);
-  if (session) await opened.context.addCookies([{ name: "session", value: session, url: server.url }]);
+  const opened = await site.open(DESKTOP, language);
+  if (session) await opened.context.addCookies([{ name: "session", value: session, url: site.server.url }]);
   await opened.page.clock.install();
   const stalled = await stallChunk(opened.page, chunk);
   await opened.page.goto(path);
@@ -89,7 +80,7 @@ describe("a lazily loaded part that does not arrive within 120 s", () => {
   });
 
   it("a super clip tab (React.lazy): the reply tab's code stalls, its panel shows the error state, the retry shows the tab", async () => {
-    const { token } = await insertSession(server.databaseUrl, { gsm: freshNumber("0966") });
+    const { token } = await insertSession(site.server.databaseUrl, { gsm: freshNumber("0966") });
     const clip = catalogs.ar.superClip;
     const { page, context, stalled } = await openWithStalledChunk("/super-clip", "ar", "SuperClipReplyTab", token);
     await page.getByRole("tab", { name: clip.tab.reply }).click();
@@ -147,7 +138,7 @@ const isChunk = (names: string[], start: string) => names.some((name) => name.st
 
 describe("what a first view of /home fetches, and when the rest comes (issue 18)", () => {
   it("on a phone, all the JavaScript of /home until the network is quiet is at most 160 KB: the login card, Zod and the popovers are not fetched ahead, only the menu", async () => {
-    const { page, context } = await openPage(browser, server.url, PHONE, "ar");
+    const { page, context } = await site.open(PHONE, "ar");
     const scripts = await recordScripts(page);
     await page.goto("/home");
     await waitForHydration(page);
@@ -163,7 +154,7 @@ describe("what a first view of /home fetches, and when the rest comes (issue 18)
   });
 
   it("with Save-Data, nothing is fetched ahead: the menu's code comes when its button is pressed, and the menu opens", async () => {
-    const { page, context } = await openPage(browser, server.url, PHONE, "en");
+    const { page, context } = await site.open(PHONE, "en");
     await page.addInitScript(() => Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }));
     const scripts = await recordScripts(page);
     await page.goto("/home");
@@ -179,7 +170,7 @@ describe("what a first view of /home fetches, and when the rest comes (issue 18)
   });
 
   it("intent fetches the code before the press: the pointer over the account button brings its menu, the menu open brings the login card", async () => {
-    const { page, context } = await openPage(browser, server.url, DESKTOP, "en");
+    const { page, context } = await site.open(DESKTOP, "en");
     const scripts = await recordScripts(page);
     await page.goto("/home");
     await waitForHydration(page);

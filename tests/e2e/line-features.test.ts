@@ -3,27 +3,18 @@
 // the validation message shows, the spinner while saving, reload after save, cancel, a deactivated
 // line, the lazily loaded tabs (kept once visited, with their data and edits; links without JavaScript),
 // exceptions, the callers' filters and pages, and the profile's services following each screen's switch.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { Language } from "../../common/language.ts";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import { withClient } from "../support/database.ts";
 import { freshNumber, insertSession, postForm } from "../support/subscriber.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { openAsSubscriber as openSubscriberPage } from "./subscriber-page.ts";
 import { accountButtonName } from "./accounts-support.ts";
-import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
+import { DESKTOP, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = siteInBrowser();
 
 const catalogs = { ar, en } as const;
 const ui = (language: Language) => catalogs[language].lineFeatureUi;
@@ -31,7 +22,7 @@ const clip = (language: Language) => catalogs[language].superClip;
 
 /** A subscriber's browser on `path`, hydrated; the session is made in the database (no SMS needed). */
 function openAsSubscriber(path: string, language: Language, viewport = DESKTOP) {
-  return openSubscriberPage(browser, server, path, language, viewport, "0966");
+  return openSubscriberPage(site.browser, site.server, path, language, viewport, "0966");
 }
 
 const serviceSwitch = (page: Page, language: Language) => page.getByRole("switch", { name: ui(language).service });
@@ -114,10 +105,10 @@ describe("call forward", () => {
 
   it("a deactivated line says so and cannot be changed", async () => {
     const gsm = freshNumber("0966");
-    const { token } = await insertSession(server.databaseUrl, { gsm });
-    await withClient(server.databaseUrl, (client) => client.query("insert into network_lines (gsm, state, national_id) values ($1, 'deactivated', '12345678901')", [gsm]));
-    const { page, context } = await openPage(browser, server.url, DESKTOP, "en");
-    await context.addCookies([{ name: "session", value: token, url: server.url }]);
+    const { token } = await insertSession(site.server.databaseUrl, { gsm });
+    await withClient(site.server.databaseUrl, (client) => client.query("insert into network_lines (gsm, state, national_id) values ($1, 'deactivated', '12345678901')", [gsm]));
+    const { page, context } = await site.open(DESKTOP, "en");
+    await context.addCookies([{ name: "session", value: token, url: site.server.url }]);
     await page.goto("/call-forward");
     await waitForHydration(page);
     await page.getByText(ui("en").lineDeactivated).waitFor();
@@ -139,10 +130,10 @@ it("the profile lists the line features, and the breadcrumb leads back to them",
 it("a selected number that is not the account's: the screen falls back to the main number and says so", async () => {
   const mine = freshNumber("0966");
   const theirs = freshNumber("0966");
-  const { token } = await insertSession(server.databaseUrl, { gsm: mine });
-  await insertSession(server.databaseUrl, { gsm: theirs });
-  const { page, context } = await openPage(browser, server.url, PHONE, "en");
-  await context.addCookies([{ name: "session", value: token, url: server.url }, { name: "selected_gsm", value: theirs, url: server.url }]);
+  const { token } = await insertSession(site.server.databaseUrl, { gsm: mine });
+  await insertSession(site.server.databaseUrl, { gsm: theirs });
+  const { page, context } = await site.open(PHONE, "en");
+  await context.addCookies([{ name: "session", value: token, url: site.server.url }, { name: "selected_gsm", value: theirs, url: site.server.url }]);
   await page.goto("/call-forward");
   await waitForHydration(page);
   expect(await page.getByTestId("feature-number").textContent()).toBe(mine);
@@ -152,10 +143,10 @@ it("a selected number that is not the account's: the screen falls back to the ma
 
 it("the profile shows a deactivated line as such, linking to the hotline", async () => {
   const gsm = freshNumber("0966");
-  const { token } = await insertSession(server.databaseUrl, { gsm });
-  await withClient(server.databaseUrl, (client) => client.query("insert into network_lines (gsm, state, national_id) values ($1, 'deactivated', '12345678901')", [gsm]));
-  const { page, context } = await openPage(browser, server.url, DESKTOP, "ar");
-  await context.addCookies([{ name: "session", value: token, url: server.url }]);
+  const { token } = await insertSession(site.server.databaseUrl, { gsm });
+  await withClient(site.server.databaseUrl, (client) => client.query("insert into network_lines (gsm, state, national_id) values ($1, 'deactivated', '12345678901')", [gsm]));
+  const { page, context } = await site.open(DESKTOP, "ar");
+  await context.addCookies([{ name: "session", value: token, url: site.server.url }]);
   await page.goto("/profile");
   await page.getByRole("link", { name: catalogs.ar.hotline.deactivated }).click();
   await page.waitForURL(/\/hotline$/);
@@ -164,16 +155,16 @@ it("the profile shows a deactivated line as such, linking to the hotline", async
 
 it("the profile's active services are the features switched on: each screen's switch, the profile page and the API rows agree after every save", async () => {
   const gsm = freshNumber("0966");
-  const { token } = await insertSession(server.databaseUrl, { gsm });
-  const { page, context, errors } = await openPage(browser, server.url, PHONE, "ar");
-  await context.addCookies([{ name: "session", value: token, url: server.url }]);
+  const { token } = await insertSession(site.server.databaseUrl, { gsm });
+  const { page, context, errors } = await site.open(PHONE, "ar");
+  await context.addCookies([{ name: "session", value: token, url: site.server.url }]);
   const features = [
     { id: "call-forward", screen: "/call-forward", rows: "/core/api/callForward" },
     { id: "super-clip", screen: "/super-clip", rows: "/core/api/superClip" },
     { id: "call-barring", screen: "/call-barring", rows: "/core/api/callBarring" },
   ];
   const api = async <T,>(path: string) => {
-    const answer = await postForm(server, path, { gsm }, { token, language: "ar" });
+    const answer = await postForm(site.server, path, { gsm }, { token, language: "ar" });
     expect(answer.status, `${path}: ${answer.text.slice(0, 200)}`).toBe(200);
     return answer.json<{ data: T }>().data;
   };
@@ -223,9 +214,9 @@ it("the profile's active services are the features switched on: each screen's sw
 describe("super clip", () => {
   it("loads the reply and callers tabs only when first opened; the main switch jumps to the status tab", async () => {
     const gsm = freshNumber("0966");
-    const { token } = await insertSession(server.databaseUrl, { gsm });
-    const { page, context, errors } = await openPage(browser, server.url, DESKTOP, "ar");
-    await context.addCookies([{ name: "session", value: token, url: server.url }]);
+    const { token } = await insertSession(site.server.databaseUrl, { gsm });
+    const { page, context, errors } = await site.open(DESKTOP, "ar");
+    await context.addCookies([{ name: "session", value: token, url: site.server.url }]);
     const tabRequests: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("/line-features/super-clip/")) tabRequests.push(new URL(request.url()).pathname);
@@ -248,7 +239,7 @@ describe("super clip", () => {
   });
 
   it("keeps each visited tab mounted with its data and unsaved edits: one data request per tab on first visit, none on return, and cancel reloads only its own tab", async () => {
-    const { page, context, errors, gsm, token } = await openSubscriberPage(browser, server, "/super-clip", "en", DESKTOP, "0966");
+    const { page, context, errors, gsm, token } = await openSubscriberPage(site.browser, site.server, "/super-clip", "en", DESKTOP, "0966");
     const requests = { status: 0, reply: 0, callers: 0 };
     page.on("request", (request) => {
       // A tab's data route, asked directly or through React Router (…/reply.data); the status is the page's own data.
@@ -297,7 +288,7 @@ describe("super clip", () => {
     expect(requests).toEqual({ status: 0, reply: 1, callers: 1 });
 
     // Cancel on the reply tab reloads the auto-reply only; the other tabs keep their edits.
-    await postForm(server, "/core/api/superClip/autoReply/activate", { gsm, generalMessage: "Saved elsewhere" }, { token });
+    await postForm(site.server, "/core/api/superClip/autoReply/activate", { gsm, generalMessage: "Saved elsewhere" }, { token });
     await tab(clip("en").tab.reply).click();
     await cancel.click();
     await expect.poll(() => general.inputValue()).toBe("Saved elsewhere");
@@ -334,13 +325,13 @@ describe("super clip", () => {
   it("choosing another number in the welcome menu shows that number's data in the open tab, not the tab kept for the first number", async () => {
     const gsm = freshNumber("0966");
     const second = freshNumber("0966");
-    const { token, accountId } = await insertSession(server.databaseUrl, { gsm });
-    await withClient(server.databaseUrl, (client) => client.query("insert into account_numbers (gsm, account_id, is_main) values ($1, $2, false)", [second, accountId]));
+    const { token, accountId } = await insertSession(site.server.databaseUrl, { gsm });
+    await withClient(site.server.databaseUrl, (client) => client.query("insert into account_numbers (gsm, account_id, is_main) values ($1, $2, false)", [second, accountId]));
     for (const [number, message] of [[gsm, "First line's reply"], [second, "Second line's reply"]] as const) {
-      expect((await postForm(server, "/core/api/superClip/autoReply/activate", { gsm: number, generalMessage: message }, { token })).status).toBe(200);
+      expect((await postForm(site.server, "/core/api/superClip/autoReply/activate", { gsm: number, generalMessage: message }, { token })).status).toBe(200);
     }
-    const { page, context, errors } = await openPage(browser, server.url, DESKTOP, "en");
-    await context.addCookies([{ name: "session", value: token, url: server.url }]);
+    const { page, context, errors } = await site.open(DESKTOP, "en");
+    await context.addCookies([{ name: "session", value: token, url: site.server.url }]);
     await page.goto("/super-clip?tab=reply");
     await waitForHydration(page);
     const general = page.getByRole("textbox", { name: clip("en").generalMessage });
@@ -380,10 +371,10 @@ describe("super clip", () => {
 
   it("without JavaScript the tabs are links, and each opens with its data rendered by the server", async () => {
     const gsm = freshNumber("0966");
-    const { token } = await insertSession(server.databaseUrl, { gsm });
-    await postForm(server, "/core/api/superClip/autoReply/activate", { gsm, generalMessage: "I will call you back" }, { token });
-    const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, javaScriptEnabled: false });
-    await context.addCookies([{ name: "session", value: token, url: server.url }, { name: "lang", value: "ar", url: server.url }]);
+    const { token } = await insertSession(site.server.databaseUrl, { gsm });
+    await postForm(site.server, "/core/api/superClip/autoReply/activate", { gsm, generalMessage: "I will call you back" }, { token });
+    const context = await site.browser.newContext({ baseURL: site.server.url, viewport: PHONE, javaScriptEnabled: false });
+    await context.addCookies([{ name: "session", value: token, url: site.server.url }, { name: "lang", value: "ar", url: site.server.url }]);
     const page = await context.newPage();
     await page.goto("/super-clip");
     expect(await page.getByRole("tab", { name: clip("ar").tab.status, selected: true }).count()).toBe(1);

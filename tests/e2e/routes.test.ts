@@ -1,27 +1,17 @@
 // The route table of spec §2 in a real browser: redirects, status codes, guards, the not-found
 // page, the privacy and terms pages, and the layout switches at 1100, 992 and 460 px.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { insertSession } from "../support/subscriber.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
-import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
+import { DESKTOP, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = siteInBrowser();
 
 const h1 = (page: Page) => page.getByRole("heading", { level: 1 }).textContent();
 
 describe("redirects and the route table", () => {
   it("goes from / to /personal to /home", async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await site.open();
     const response = await page.goto("/");
     expect(new URL(page.url()).pathname).toBe("/home");
     expect(response?.status()).toBe(200);
@@ -40,7 +30,7 @@ describe("redirects and the route table", () => {
     ["/support", "/support/FAQs"],
     ["/about-sama", "/about-sama/who-we-are"],
   ])("redirects %s to %s", async (from, to) => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await site.open();
     const response = await page.goto(from);
     expect(response?.status()).toBe(200);
     expect(new URL(page.url()).pathname).toBe(to);
@@ -66,7 +56,7 @@ describe("redirects and the route table", () => {
     ["/support/feedback", "Feedback"],
     ["/service-terms", "Terms of service"],
   ])("shows %s with its title and breadcrumb", async (path, title) => {
-    const { page, context, errors } = await openPage(browser, server.url, DESKTOP, "en");
+    const { page, context, errors } = await site.open(DESKTOP, "en");
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     expect(await h1(page)).toBe(title);
@@ -82,7 +72,7 @@ describe("redirects and the route table", () => {
 describe("not-found page", () => {
   for (const language of ["ar", "en"] as const) {
     it(`answers 404 with the navbar, 'Ooops!', the message, a way home and the footer (${language})`, async () => {
-      const { page, context, errors } = await openPage(browser, server.url, DESKTOP, language);
+      const { page, context, errors } = await site.open(DESKTOP, language);
       const response = await page.goto("/no-such-page/at-all");
       expect(response?.status()).toBe(404);
       expect(await h1(page)).toBe("Ooops!");
@@ -98,7 +88,7 @@ describe("not-found page", () => {
   }
 
   it("lays out side by side from 992 px and stacked below", async () => {
-    const { page, context } = await openPage(browser, server.url, { width: 992, height: 800 }, "en");
+    const { page, context } = await site.open({ width: 992, height: 800 }, "en");
     await page.goto("/nope");
     const box = page.getByTestId("not-found");
     expect(await box.evaluate((element) => getComputedStyle(element).flexDirection)).toBe("row");
@@ -111,7 +101,7 @@ describe("not-found page", () => {
 describe("guarded routes", () => {
   for (const path of ["/profile", "/call-forward", "/super-clip"]) {
     it(`sends a guest from ${path} to /home`, async () => {
-      const { page, context } = await openPage(browser, server.url);
+      const { page, context } = await site.open();
       await page.goto(path);
       expect(new URL(page.url()).pathname).toBe("/home");
       await context.close();
@@ -120,7 +110,7 @@ describe("guarded routes", () => {
 
   for (const language of ["ar", "en"] as const) {
     it(`remembers /reserve-number for a guest and opens the login dialog on /home (${language})`, async () => {
-      const { page, context } = await openPage(browser, server.url, DESKTOP, language);
+      const { page, context } = await site.open(DESKTOP, language);
       await page.goto("/reserve-number");
       expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/home?login=1");
       const cookies = await context.cookies();
@@ -136,9 +126,9 @@ describe("guarded routes", () => {
   }
 
   it("lets a subscriber with a live session in, with the number on the account button", async () => {
-    const session = await insertSession(server.databaseUrl, { gsm: "0944123456" });
-    const { page, context } = await openPage(browser, server.url, DESKTOP, "en");
-    await context.addCookies([{ name: "session", value: session.token, url: server.url }]);
+    const session = await insertSession(site.server.databaseUrl, { gsm: "0944123456" });
+    const { page, context } = await site.open(DESKTOP, "en");
+    await context.addCookies([{ name: "session", value: session.token, url: site.server.url }]);
     const response = await page.goto("/call-forward");
     expect(response?.status()).toBe(200);
     expect(await h1(page)).toBe("Call forward");
@@ -151,7 +141,7 @@ describe("guarded routes", () => {
 
 describe("mobile layout below 1100 px", () => {
   it("shows the sidebar toggle at 1099 px and the section bar at 1100 px", async () => {
-    const { page, context } = await openPage(browser, server.url, { width: 1100, height: 800 }, "en");
+    const { page, context } = await site.open({ width: 1100, height: 800 }, "en");
     await page.goto("/home");
     const toggle = page.getByRole("button", { name: "Open menu" });
     const sections = page.getByRole("navigation", { name: "Main sections" });
@@ -167,7 +157,7 @@ describe("mobile layout below 1100 px", () => {
 
   for (const language of ["ar", "en"] as const) {
     it(`opens the sidebar with section links and quick links, and follows the apps link to the anchor (${language})`, async () => {
-      const { page, context, errors } = await openPage(browser, server.url, PHONE, language);
+      const { page, context, errors } = await site.open(PHONE, language);
       await page.goto("/bundles");
       await waitForHydration(page);
       await page.getByRole("button", { name: language === "ar" ? "فتح القائمة" : "Open menu" }).click();
@@ -192,7 +182,7 @@ describe("mobile layout below 1100 px", () => {
   }
 
   it("uses the short search placeholder below 460 px", async () => {
-    const { page, context } = await openPage(browser, server.url, { width: 460, height: 800 }, "en");
+    const { page, context } = await site.open({ width: 460, height: 800 }, "en");
     await page.goto("/home");
     await waitForHydration(page);
     const search = page.getByRole("searchbox", { name: "Search" });
@@ -206,7 +196,7 @@ describe("mobile layout below 1100 px", () => {
 describe("terms and privacy", () => {
   for (const language of ["ar", "en"] as const) {
     it(`shows the privacy policy from the database with its breadcrumb (${language})`, async () => {
-      const { page, context, errors } = await openPage(browser, server.url, DESKTOP, language);
+      const { page, context, errors } = await site.open(DESKTOP, language);
       await page.goto("/privacy-policy");
       const content = page.getByTestId("privacy-content");
       await content.waitFor();
@@ -220,7 +210,7 @@ describe("terms and privacy", () => {
   }
 
   it("links the privacy title back to segment products for the segment type, and changes layout at 1180 px", async () => {
-    const { page, context } = await openPage(browser, server.url, { width: 1180, height: 800 }, "en");
+    const { page, context } = await site.open({ width: 1180, height: 800 }, "en");
     await page.goto("/privacy-policy/segment");
     expect(await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Privacy policy" }).getAttribute("href")).toBe("/products/segment-products");
     const content = page.getByTestId("privacy-content");
@@ -231,7 +221,7 @@ describe("terms and privacy", () => {
   });
 
   it("shows the terms of service, with a way back to segment products for the segment type", async () => {
-    const { page, context } = await openPage(browser, server.url, PHONE, "ar");
+    const { page, context } = await site.open(PHONE, "ar");
     await page.goto("/service-terms/segment");
     expect(await h1(page)).toBe("شروط الخدمة");
     expect((await page.locator(".prose-content").textContent())!.length).toBeGreaterThan(500);

@@ -1,24 +1,13 @@
 // The site shell in a real browser: language and direction, the language switch, navigation,
 // the support menu, the footer and the search box, in Arabic and English.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
-import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = siteInBrowser();
 
 describe("language and direction", () => {
   it("serves Arabic, right to left, to a first-time visitor, with hreflang alternates", async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await site.open();
     const response = await page.goto("/home");
     expect(response?.status()).toBe(200);
     expect(await page.locator("html").getAttribute("lang")).toBe("ar");
@@ -31,7 +20,7 @@ describe("language and direction", () => {
   });
 
   it("switches to English with the language picker, reloading the page and keeping the choice", async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await site.open();
     await page.goto("/bundles");
     await waitForHydration(page);
     await page.getByRole("group", { name: "اللغة" }).getByRole("link", { name: "English" }).click();
@@ -48,7 +37,7 @@ describe("language and direction", () => {
   });
 
   it("lets a link carry its language with ?lang=", async () => {
-    const { page, context } = await openPage(browser, server.url, DESKTOP, "en");
+    const { page, context } = await site.open(DESKTOP, "en");
     await page.goto("/roaming?lang=ar");
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("التجوال");
@@ -59,7 +48,7 @@ describe("language and direction", () => {
 describe("navigation", () => {
   for (const language of ["ar", "en"] as const) {
     it(`follows the section bar and the logo (${language})`, async () => {
-      const { page, context, errors } = await openPage(browser, server.url, DESKTOP, language);
+      const { page, context, errors } = await site.open(DESKTOP, language);
       await page.goto("/home");
       await waitForHydration(page);
       const sections = page.getByRole("navigation", { name: language === "ar" ? "الأقسام الرئيسية" : "Main sections" });
@@ -76,7 +65,7 @@ describe("navigation", () => {
   }
 
   it("opens the service centres page from the top bar, with the short label on phones", async () => {
-    const { page, context } = await openPage(browser, server.url, PHONE, "en");
+    const { page, context } = await site.open(PHONE, "en");
     await page.goto("/home");
     await waitForHydration(page);
     const link = page.getByRole("link", { name: "Centres" });
@@ -88,7 +77,7 @@ describe("navigation", () => {
   });
 
   it("stores the search value and opens the search page when Enter is pressed", async () => {
-    const { page, context } = await openPage(browser, server.url, DESKTOP, "ar");
+    const { page, context } = await site.open(DESKTOP, "ar");
     await page.goto("/home");
     await waitForHydration(page);
     const search = page.getByRole("searchbox", { name: "بحث" });
@@ -105,7 +94,7 @@ describe("navigation", () => {
 describe("support menu", () => {
   for (const language of ["ar", "en"] as const) {
     it(`opens from the floating button with four links, closes with Escape and returns focus (${language})`, async () => {
-      const { page, context, errors } = await openPage(browser, server.url, DESKTOP, language);
+      const { page, context, errors } = await site.open(DESKTOP, language);
       await page.goto("/home");
       await waitForHydration(page);
       const button = page.getByRole("button", { name: language === "ar" ? "الدعم" : "Support" });
@@ -130,7 +119,7 @@ describe("support menu", () => {
 
 describe("footer", () => {
   it("shows at most four bundle categories and four apps, the social icons and the login/register toggle", async () => {
-    const { page, context } = await openPage(browser, server.url, DESKTOP, "en");
+    const { page, context } = await site.open(DESKTOP, "en");
     await page.goto("/home");
     await waitForHydration(page);
     const footer = page.locator("footer");

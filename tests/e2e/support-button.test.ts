@@ -3,24 +3,14 @@
 // load, at 360–1280 px wide and 640–900 px high, while the page scrolls (it is then a 12 px tab at the screen's
 // edge) and once the scrolling stops; it is still whole at the end of the page, one button for the keyboard and
 // a screen reader, opened by a tap on its tab, and without animation when reduced motion is asked for.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import type { Language } from "../../common/language.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
-import { launchBrowser, openPage, waitForHydration } from "./browser.ts";
+import { siteInBrowser, waitForHydration } from "./browser.ts";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = siteInBrowser();
 
 /** Pages of every layout: quick links, cards, a long table, accordions, a form, company text, a subscriber's profile. */
 const SUPPORT_BUTTON_PAGES = ["/home", "/products", "/products/prices-list", "/bundles", "/roaming", "/support/FAQs", "/support/Feedback", "/about-sama/who-we-are", "/service-terms", "/no-such-page"];
@@ -60,7 +50,7 @@ describe("the floating Support button on a phone", () => {
   for (const language of ["ar", "en"] as const satisfies Language[]) {
     it(`covers nothing at the end of a page (${language}, 360 px)`, async () => {
       const name = { ar, en }[language].support.button;
-      const { page, context } = await openPage(browser, server.url, { width: 360, height: 740 }, language);
+      const { page, context } = await site.open({ width: 360, height: 740 }, language);
       const problems: string[] = [];
       for (const path of SUPPORT_BUTTON_PAGES) {
         await page.goto(path);
@@ -134,7 +124,7 @@ describe("the floating Support button lies over no link, button or field", () =>
     const name = { ar, en }[language].support.button;
 
     it.concurrent(`on /home at load, at ${SUPPORT_WIDTHS.join(", ")} px wide and ${SUPPORT_HEIGHTS.join(", ")} px high (${language})`, async ({ expect }) => {
-      const { page, context } = await openPage(browser, server.url, { width: SUPPORT_WIDTHS[0]!, height: SUPPORT_HEIGHTS[0]! }, language);
+      const { page, context } = await site.open({ width: SUPPORT_WIDTHS[0]!, height: SUPPORT_HEIGHTS[0]! }, language);
       const problems: string[] = [];
       for (const width of SUPPORT_WIDTHS) {
         for (const height of SUPPORT_HEIGHTS) {
@@ -153,7 +143,7 @@ describe("the floating Support button lies over no link, button or field", () =>
     }, 120_000);
 
     it.concurrent(`on /home while scrolling and once scrolling stops, and it is whole at the end of the page (${language})`, async ({ expect }) => {
-      const { page, context } = await openPage(browser, server.url, { width: SUPPORT_WIDTHS[0]!, height: 800 }, language);
+      const { page, context } = await site.open({ width: SUPPORT_WIDTHS[0]!, height: 800 }, language);
       await page.clock.install();
       const problems: string[] = [];
       for (const width of SUPPORT_WIDTHS) {
@@ -187,7 +177,7 @@ describe("the floating Support button lies over no link, button or field", () =>
 
     it(`as a tab it is still the same button for the keyboard, a screen reader and a tap; reduced motion: no animation (${language})`, async () => {
       const menuTitle = { ar, en }[language].support.menuTitle;
-      const { page, context } = await openPage(browser, server.url, { width: 360, height: 800 }, language);
+      const { page, context } = await site.open({ width: 360, height: 800 }, language);
       await page.goto("/home");
       await waitForHydration(page);
       // At 360×800 the quick link "Reserve a number" lies in the button's corner at load: the button waits as a tab.
