@@ -1,11 +1,10 @@
 // Subscriber accounts in a real browser, in Arabic and English, at desktop and phone width:
 // registering, logging out and in, adding and switching numbers, the profile and its edit dialog,
 // the guards and the reserve-number continuation, and sessions that ended elsewhere.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { formatDate } from "../../common/format.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Language } from "../../common/language.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
 import {
   accountButtonName,
   ACCOUNT_TEST_ENV,
@@ -18,19 +17,10 @@ import {
   toast,
   typeCode,
 } from "./accounts-support.ts";
-import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
+import { DESKTOP, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // ACCOUNT_TEST_ENV raises the OTP sending limits and lets a number ask again after 1 s (see there).
-  [server, browser] = await Promise.all([startTestServer({ env: ACCOUNT_TEST_ENV }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// ACCOUNT_TEST_ENV raises the OTP sending limits and lets a number ask again after 1 s (see there).
+const site = siteInBrowser({ env: ACCOUNT_TEST_ENV });
 
 /** Each flow runs in both languages, each language at one of the two widths. */
 const AR_DESKTOP_EN_PHONE = [
@@ -62,19 +52,19 @@ async function completeCodeDialog(page: Page, language: Language, dialogName: st
   await dialog.getByRole("textbox", { name: text.number }).fill(gsm);
   await dialog.getByRole("button", { name: text.sendCode }).click();
   await dialog.getByRole("group", { name: text.code }).waitFor();
-  await typeCode(page, language, await codeSentTo(server, gsm, since));
+  await typeCode(page, language, await codeSentTo(site.server, gsm, since));
   await dialog.getByRole("button", { name: text.confirm }).click();
   return dialog;
 }
 
 async function withSession(page: Page, token: string, extra: { name: string; value: string }[] = []) {
-  await page.context().addCookies([{ name: "session", value: token, url: server.url }, ...extra.map((cookie) => ({ ...cookie, url: server.url }))]);
+  await page.context().addCookies([{ name: "session", value: token, url: site.server.url }, ...extra.map((cookie) => ({ ...cookie, url: site.server.url }))]);
 }
 
 /** A new subscriber's browser at `path`, hydrated. */
 async function openAsNewSubscriber(language: Language, viewport: typeof DESKTOP, path: string) {
-  const { gsm, token } = await signUpOverHttp(server);
-  const opened = await openPage(browser, server.url, viewport, language);
+  const { gsm, token } = await signUpOverHttp(site.server);
+  const opened = await site.open(viewport, language);
   await withSession(opened.page, token);
   await opened.page.goto(path);
   await waitForHydration(opened.page);
@@ -86,7 +76,7 @@ describe("registering, logging out and logging in again", () => {
     it(`a visitor creates an account with a code by SMS, logs out and logs in again (${language}, ${label})`, async () => {
       const text = TEXT[language];
       const gsm = newNumber();
-      const { page, context, errors } = await openPage(browser, server.url, viewport, language);
+      const { page, context, errors } = await site.open(viewport, language);
       await page.goto("/home");
       await waitForHydration(page);
 
@@ -115,7 +105,7 @@ describe("registering, logging out and logging in again", () => {
       expect((await asking).postData()).not.toContain(gsm);
       await toast(page, SERVER_TEXT[language].codeSent).waitFor();
       await dialog.getByRole("group", { name: text.code }).waitFor();
-      const code = await codeSentTo(server, gsm, since);
+      const code = await codeSentTo(site.server, gsm, since);
       await typeCode(page, language, code);
       // The browser sends number#code encrypted with the site's public key, never the code itself.
       const verifying = page.waitForRequest((request) => request.url().endsWith("/account/verify"));
@@ -154,7 +144,7 @@ describe("registering, logging out and logging in again", () => {
   }
 
   it("says so when a number without an account tries to log in, and keeps step 1", async () => {
-    const { page, context } = await openPage(browser, server.url, DESKTOP, "en");
+    const { page, context } = await site.open(DESKTOP, "en");
     await page.goto("/home");
     await waitForHydration(page);
     await page.locator("footer").getByRole("button", { name: TEXT.en.haveAccount }).click();
@@ -203,10 +193,10 @@ describe("numbers", () => {
   }
 
   it("falls back to the main number when the selected number cookie names a number of another account, and says so", async () => {
-    const mine = await signUpOverHttp(server);
-    const theirs = await signUpOverHttp(server);
+    const mine = await signUpOverHttp(site.server);
+    const theirs = await signUpOverHttp(site.server);
     for (const language of ["en", "ar"] as const) {
-      const { page, context } = await openPage(browser, server.url, DESKTOP, language);
+      const { page, context } = await site.open(DESKTOP, language);
       await withSession(page, mine.token, [{ name: "selected_gsm", value: theirs.gsm }]);
       await page.goto("/profile");
       await waitForHydration(page);
@@ -271,8 +261,8 @@ describe("profile", () => {
   }
 
   it("closes without animation when the visitor asks for reduced motion", async () => {
-    const { token } = await signUpOverHttp(server);
-    const { page, context } = await openPage(browser, server.url, DESKTOP, "en");
+    const { token } = await signUpOverHttp(site.server);
+    const { page, context } = await site.open(DESKTOP, "en");
     await page.emulateMedia({ reducedMotion: "reduce" });
     await withSession(page, token);
     await page.goto("/profile");
@@ -291,9 +281,9 @@ describe("profile", () => {
   });
 
   it("edits the profile with a plain form before any JavaScript runs", async () => {
-    const { token } = await signUpOverHttp(server);
-    const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, javaScriptEnabled: false });
-    await context.addCookies([{ name: "lang", value: "ar", url: server.url }, { name: "session", value: token, url: server.url }]);
+    const { token } = await signUpOverHttp(site.server);
+    const context = await site.browser.newContext({ baseURL: site.server.url, viewport: PHONE, javaScriptEnabled: false });
+    await context.addCookies([{ name: "lang", value: "ar", url: site.server.url }, { name: "session", value: token, url: site.server.url }]);
     const page = await context.newPage();
     const text = TEXT.ar;
     await page.goto("/profile");
@@ -316,11 +306,11 @@ describe("profile", () => {
   });
 
   it("logs out of other devices and stays logged in here", async () => {
-    const { gsm, token } = await signUpOverHttp(server);
-    const other = await openPage(browser, server.url, DESKTOP, "en");
+    const { gsm, token } = await signUpOverHttp(site.server);
+    const other = await site.open(DESKTOP, "en");
     await withSession(other.page, token);
     // A second device: a session of its own for the same number.
-    const { page, context } = await openPage(browser, server.url, PHONE, "en");
+    const { page, context } = await site.open(PHONE, "en");
     await page.goto("/home");
     await waitForHydration(page);
     await page.locator("footer").getByRole("button", { name: TEXT.en.haveAccount }).click();
@@ -344,7 +334,7 @@ describe("profile", () => {
 
 describe("guards and sessions", () => {
   it("sends a guest from /profile to /home", async () => {
-    const { page, context } = await openPage(browser, server.url, PHONE, "ar");
+    const { page, context } = await site.open(PHONE, "ar");
     await page.goto("/profile");
     expect(new URL(page.url()).pathname).toBe("/home");
     await context.close();
@@ -353,8 +343,8 @@ describe("guards and sessions", () => {
   for (const language of ["ar", "en"] as const) {
     it(`a guest following the reserve link is asked to log in and lands on reserve-number afterwards (${language})`, async () => {
       const text = TEXT[language];
-      const { gsm } = await signUpOverHttp(server);
-      const { page, context, errors } = await openPage(browser, server.url, DESKTOP, language);
+      const { gsm } = await signUpOverHttp(site.server);
+      const { page, context, errors } = await site.open(DESKTOP, language);
       await page.goto("/home");
       await waitForHydration(page);
       await page.getByRole("link", { name: language === "ar" ? "احجز رقماً" : "Reserve a number" }).first().click();
@@ -370,12 +360,12 @@ describe("guards and sessions", () => {
   }
 
   it("logs out locally when the session was revoked elsewhere: cookie cleared, guarded page → /home", async () => {
-    const { gsm, token } = await signUpOverHttp(server);
-    const { page, context } = await openPage(browser, server.url, DESKTOP, "en");
+    const { gsm, token } = await signUpOverHttp(site.server);
+    const { page, context } = await site.open(DESKTOP, "en");
     await withSession(page, token);
     await page.goto("/profile");
     expect(new URL(page.url()).pathname).toBe("/profile");
-    await revokeSessionsOf(server, gsm);
+    await revokeSessionsOf(site.server, gsm);
     await page.goto("/profile");
     expect(new URL(page.url()).pathname).toBe("/home");
     await accountButton(page, "en").waitFor();
@@ -384,13 +374,13 @@ describe("guards and sessions", () => {
   });
 
   it("logs out locally on a client-side navigation too: the page reloads as a guest's", async () => {
-    const { gsm, token } = await signUpOverHttp(server);
-    const { page, context } = await openPage(browser, server.url, DESKTOP, "en");
+    const { gsm, token } = await signUpOverHttp(site.server);
+    const { page, context } = await site.open(DESKTOP, "en");
     await withSession(page, token);
     await page.goto("/home");
     await waitForHydration(page);
     await accountButton(page, "en", gsm).waitFor();
-    await revokeSessionsOf(server, gsm);
+    await revokeSessionsOf(site.server, gsm);
     // A link inside the app: React Router fetches /bundles.data, and the server answers with a document reload.
     await page.getByRole("navigation", { name: "Main sections" }).getByRole("link", { name: "Bundles" }).click();
     await page.waitForURL(/\/bundles$/);
@@ -400,9 +390,9 @@ describe("guards and sessions", () => {
   });
 
   it("refuses an account action posted from another site", async () => {
-    const { token } = await signUpOverHttp(server);
+    const { token } = await signUpOverHttp(site.server);
     for (const path of ["/account/logout-others", "/account/select-number", "/account/logout"]) {
-      const answer = await fetch(`${server.url}${path}`, {
+      const answer = await fetch(`${site.server.url}${path}`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example", cookie: `session=${token}` },
         body: "gsm=0944000000",
@@ -411,7 +401,7 @@ describe("guards and sessions", () => {
       expect(answer.status, path).toBe(403);
     }
     // The session still works.
-    const { page, context } = await openPage(browser, server.url, DESKTOP, "en");
+    const { page, context } = await site.open(DESKTOP, "en");
     await withSession(page, token);
     await page.goto("/profile");
     expect(new URL(page.url()).pathname).toBe("/profile");

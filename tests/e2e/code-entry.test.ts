@@ -1,24 +1,15 @@
 // The code step of the login/register card: the six boxes by keyboard (auto-advance, Backspace,
 // paste, autofill, Arabic-Indic digits) and the 120-second resend countdown on Playwright's clock.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { Language } from "../../common/language.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { startTestServer } from "../support/test-server.ts";
 import { accountButtonName, ACCOUNT_TEST_ENV, codeSentTo, newNumber, SERVER_TEXT, TEXT, toast } from "./accounts-support.ts";
-import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
+import { DESKTOP, openPage, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // OTP_RESEND_SECONDS=1 (in ACCOUNT_TEST_ENV): the server takes a resend after one real second,
+// OTP_RESEND_SECONDS=1 (in ACCOUNT_TEST_ENV): the server takes a resend after one real second,
   // while the browser's 120-second countdown runs on Playwright's clock; the sending limits are raised.
-  [server, browser] = await Promise.all([startTestServer({ env: { ...ACCOUNT_TEST_ENV, OTP_RESEND_SECONDS: "1" } }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = siteInBrowser({ env: { ...ACCOUNT_TEST_ENV, OTP_RESEND_SECONDS: "1" } });
 
 /** Opens the register card and sends a code to a new number: the card is at step 2. */
 async function atCodeStep(page: Page, language: Language) {
@@ -47,7 +38,7 @@ describe("the six code boxes", () => {
   ] as const) {
     it(`advance while typing, go back on Backspace, take a pasted or autofilled code, and submit only when full (${language}, ${label})`, async () => {
       const text = TEXT[language];
-      const { page, context, errors } = await openPage(browser, server.url, viewport, language);
+      const { page, context, errors } = await site.open(viewport, language);
       const { dialog, gsm, since } = await atCodeStep(page, language);
       const first = dialog.getByRole("textbox", { name: text.digit(1) });
       expect(await first.getAttribute("autocomplete")).toBe("one-time-code");
@@ -81,7 +72,7 @@ describe("the six code boxes", () => {
 
       // Autofill (autocomplete=one-time-code) puts the whole code into the first box.
       await first.focus();
-      await page.keyboard.insertText(await codeSentTo(server, gsm, since));
+      await page.keyboard.insertText(await codeSentTo(site.server, gsm, since));
       expect((await boxValues(page, language)).length).toBe(6);
       await dialog.getByRole("button", { name: text.confirm }).click();
       await page.locator("header").getByRole("button", { name: accountButtonName(language, gsm), exact: true }).waitFor();
@@ -95,7 +86,7 @@ describe("the resend countdown", () => {
   for (const language of ["en", "ar"] as const) {
     it(`keeps resend disabled for 120 seconds, then a resend clears the boxes and starts again (${language})`, async () => {
       const text = TEXT[language];
-      const { page, context, errors } = await openPage(browser, server.url, DESKTOP, language);
+      const { page, context, errors } = await site.open(DESKTOP, language);
       await page.clock.install();
       const { dialog } = await atCodeStep(page, language);
       const resend = dialog.getByRole("button", { name: text.resend });
@@ -134,7 +125,7 @@ describe("a refused code request", () => {
     // This server allows one code per number per 10 minutes (the default is 3), so the second ask is a 429.
     const strict = await startTestServer({ env: { ...ACCOUNT_TEST_ENV, OTP_RESEND_SECONDS: "0", OTP_SENDS_PER_NUMBER_10_MIN: "1" } });
     try {
-      const { page, context, errors } = await openPage(browser, strict.url, DESKTOP, "en");
+      const { page, context, errors } = await openPage(site.browser, strict.url, DESKTOP, "en");
       const text = TEXT.en;
       await page.goto("/home");
       await waitForHydration(page);

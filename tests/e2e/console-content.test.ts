@@ -3,44 +3,37 @@
 // guest will see it (frames of 390 and 1280 px, Arabic and English) and publishes it; a guest's page then
 // shows it; a rollback restores the old text; the pages pass axe and fit 320 px.
 import { readFile } from "node:fs/promises";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import type { Language } from "../../common/language.ts";
 import { createFirstAdmin, enrolOverHttp, type Enrolled, inviteAndEnrol } from "../support/console.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { axeViolations, blocking, describeViolations, type Violation } from "./axe.ts";
-import { DESKTOP, launchBrowser, openPage, waitForHydration } from "./browser.ts";
+import { DESKTOP, siteInBrowser, waitForHydration } from "./browser.ts";
 
 const text = { ar: ar.console, en: en.console } as const;
 const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 
-let server: TestServer;
-let browser: Browser;
+const site = siteInBrowser({ env: { CONSOLE_LOGINS_PER_IP_15_MIN: "100000", CONTENT_VERSION_POLL_SECONDS: "1" } });
 let editorSession: Enrolled;
 let publisherSession: Enrolled;
 const violations: Violation[] = [];
 const errors: string[] = [];
 
-const invite = (admin: Enrolled, email: string, role: string) => inviteAndEnrol(server, admin, email, { [role]: "on" });
+const invite = (admin: Enrolled, email: string, role: string) => inviteAndEnrol(site.server, admin, email, { [role]: "on" });
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ env: { CONSOLE_LOGINS_PER_IP_15_MIN: "100000", CONTENT_VERSION_POLL_SECONDS: "1" } }), launchBrowser()]);
-  const admin = await enrolOverHttp(server, await createFirstAdmin(server, "e2e-content-admin@example.com"));
+  const admin = await enrolOverHttp(site.server, await createFirstAdmin(site.server, "e2e-content-admin@example.com"));
   editorSession = await invite(admin, "e2e-editor@example.com", "roleEditor");
   publisherSession = await invite(admin, "e2e-publisher@example.com", "rolePublisher");
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** A browser page signed in to the console with `session`, in `language`. */
 async function staffPage(session: Enrolled, language: Language, viewport = DESKTOP): Promise<Page> {
-  const opened = await openPage(browser, server.url, viewport, language);
+  const opened = await site.open(viewport, language);
   const [name, value] = session.cookie.split("=") as [string, string];
-  await opened.context.addCookies([{ name, value, url: server.url }]);
+  await opened.context.addCookies([{ name, value, url: site.server.url }]);
   opened.page.on("pageerror", (error) => errors.push(String(error)));
   return opened.page;
 }
@@ -79,7 +72,7 @@ describe("an offer from draft to guests", () => {
     // An editor has no publish button.
     expect(await page.getByRole("button", { name: text.en.content.saveAndPublish }).count()).toBe(0);
     violations.push(...(await axeViolations(page, "content item (editor, en)")));
-    const guest = await openPage(browser, server.url, DESKTOP, "en");
+    const guest = await site.open(DESKTOP, "en");
     await guest.page.goto(guestPath());
     expect(await guest.page.getByRole("heading", { level: 1 }).textContent()).toBe(offer.titleEn);
     await guest.context.close();
@@ -101,7 +94,7 @@ describe("an offer from draft to guests", () => {
     violations.push(...(await axeViolations(page, "content item with preview (publisher, ar)")));
     await page.getByRole("button", { name: text.ar.content.saveAndPublish }).click();
     await expect.poll(() => page.getByRole("status").textContent(), { timeout: 15_000 }).toBe(text.ar.content.published);
-    const guest = await openPage(browser, server.url, DESKTOP, "ar");
+    const guest = await site.open(DESKTOP, "ar");
     await expect.poll(async () => {
       await guest.page.goto(guestPath());
       return guest.page.getByRole("heading", { level: 1 }).textContent();
@@ -122,7 +115,7 @@ describe("an offer from draft to guests", () => {
     expect(await page.getByTestId("diff-titleEn").textContent()).toContain(draft.en);
     await rollbackButtons.click();
     await expect.poll(() => page.getByRole("status").textContent(), { timeout: 15_000 }).toBe(text.en.content.rolledBack);
-    const guest = await openPage(browser, server.url, DESKTOP, "en");
+    const guest = await site.open(DESKTOP, "en");
     await expect.poll(async () => {
       await guest.page.goto(guestPath());
       return guest.page.getByRole("heading", { level: 1 }).textContent();

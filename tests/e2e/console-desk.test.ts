@@ -8,46 +8,39 @@
 // tests/e2e/console.test.ts) and their session cookie is given to the browser.
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import type { Language } from "../../common/language.ts";
 import { createFirstAdmin, enrolOverHttp, type Enrolled, inviteAndEnrol } from "../support/console.ts";
 import { withClient } from "../support/database.ts";
 import { insertSession, postForm } from "../support/subscriber.ts";
-import { api, startTestServer, type TestServer } from "../support/test-server.ts";
+import { api } from "../support/test-server.ts";
 import { axeViolations, blocking, describeViolations, type Violation } from "./axe.ts";
-import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration, type PageWithErrors } from "./browser.ts";
-import type { Browser } from "playwright-core";
+import { DESKTOP, type PageWithErrors, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
 
 const text = { ar: ar.console, en: en.console } as const;
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name]!);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("a small image of a signal map")]);
 
-let server: TestServer;
-let browser: Browser;
+const site = siteInBrowser({ env: { CONSOLE_LOGINS_PER_IP_15_MIN: "100000" } });
 let publisher: Enrolled;
 let agent: Enrolled;
 const violations: Violation[] = [];
 const opened: PageWithErrors[] = [];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ env: { CONSOLE_LOGINS_PER_IP_15_MIN: "100000" } }), launchBrowser()]);
-  const admin = await enrolOverHttp(server, await createFirstAdmin(server, "admin@desk.example"));
-  const invite = (email: string, roles: Record<string, string>, centres = "") => inviteAndEnrol(server, admin, email, roles, centres);
+  const admin = await enrolOverHttp(site.server, await createFirstAdmin(site.server, "admin@desk.example"));
+  const invite = (email: string, roles: Record<string, string>, centres = "") => inviteAndEnrol(site.server, admin, email, roles, centres);
   publisher = await invite("publisher@desk.example", { rolePublisher: "on" });
   agent = await invite("agent@desk.example", { roleCentreAgent: "on" }, "1");
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** A browser signed in to the console as `staff`, at `viewport`, in `language`. */
 async function consoleBrowser(staff: Enrolled, viewport: { width: number; height: number }, language: Language): Promise<Page> {
-  const opening = await openPage(browser, server.url, viewport, language);
+  const opening = await site.open(viewport, language);
   const [name, value] = staff.cookie.split("=") as [string, string];
-  await opening.context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: "Strict" }]);
+  await opening.context.addCookies([{ name, value, url: site.server.url, httpOnly: true, sameSite: "Strict" }]);
   opened.push(opening);
   return opening.page;
 }
@@ -67,11 +60,11 @@ describe("the reservation desk and the feedback inbox", () => {
   let feedbackReference = "";
 
   it("an agent on a phone, in Arabic, finds a reservation by its reference and marks it collected after ticking the ID check", async () => {
-    const client = api(server);
+    const client = api(site.server);
     const available = (await client.get("/core/api/numbers/available?pattern=7&size=5", "ar")).json<{ data: { data: { gsm: string }[] } }>().data.data;
     gsm = available[0]!.gsm;
-    const subscriber = await insertSession(server.databaseUrl);
-    const reserved = await postForm(server, "/core/api/reservations", { gsm, fullName: "سامر خوري", cityId: "1", birthDate: "1991-03-07", lineType: "prepaid" }, { token: subscriber.token, language: "ar" });
+    const subscriber = await insertSession(site.server.databaseUrl);
+    const reserved = await postForm(site.server, "/core/api/reservations", { gsm, fullName: "سامر خوري", cityId: "1", birthDate: "1991-03-07", lineType: "prepaid" }, { token: subscriber.token, language: "ar" });
     expect(reserved.status, reserved.text).toBe(200);
     reference = reserved.json<{ data: { reference: string } }>().data.reference;
 
@@ -91,12 +84,12 @@ describe("the reservation desk and the feedback inbox", () => {
 
     await hold.getByRole("button", { name: t.desk.collect }).click();
     await expect.poll(() => hold.getByText(t.validation.idCheckRequired).count(), { message: "the tick's message under the tick" }).toBe(1);
-    expect(await withClient(server.databaseUrl, async (db) => (await db.query("select state from number_reservations where reference = $1", [reference])).rows[0].state)).toBe("active");
+    expect(await withClient(site.server.databaseUrl, async (db) => (await db.query("select state from number_reservations where reference = $1", [reference])).rows[0].state)).toBe("active");
 
     await hold.getByRole("checkbox", { name: t.desk.idChecked }).check();
     await hold.getByRole("button", { name: t.desk.collect }).click();
     await expect.poll(() => page.getByRole("status").filter({ hasText: fill(t.desk.collectedDone, { reference }) }).count()).toBe(1);
-    await expect.poll(() => withClient(server.databaseUrl, async (db) => (await db.query("select state from number_inventory where gsm = $1", [gsm])).rows[0].state)).toBe("taken");
+    await expect.poll(() => withClient(site.server.databaseUrl, async (db) => (await db.query("select state from number_inventory where gsm = $1", [gsm])).rows[0].state)).toBe("taken");
     // The hold now reads as collected, with nothing left to do.
     await expect.poll(() => hold.getByRole("button", { name: t.desk.collect }).count()).toBe(0);
     expect(await hold.textContent()).toContain(ar.reservation.states.collected);
@@ -108,7 +101,7 @@ describe("the reservation desk and the feedback inbox", () => {
     const body = new FormData();
     for (const [name, value] of Object.entries({ fullName: "Huda Saleh", gsm: "0944123456", email: "huda@example.com", description: "The signal drops every evening near the university.", evaluation: "2" })) body.set(name, value);
     body.set("file", new Blob([new Uint8Array(PNG)], { type: "image/png" }), "signal.png");
-    const sent = await fetch(`${server.url}/customerCare/api/feedback`, { method: "POST", body });
+    const sent = await fetch(`${site.server.url}/customerCare/api/feedback`, { method: "POST", body });
     expect(sent.status).toBe(200);
     feedbackReference = ((await sent.json()) as { data: { reference: string } }).data.reference;
 
@@ -132,16 +125,16 @@ describe("the reservation desk and the feedback inbox", () => {
     await expect.poll(() => page.getByTestId("handled").textContent()).toContain("Called the guest; a technician visits on Sunday.");
     expect(await page.getByTestId("handled").textContent()).toContain("publisher");
     violations.push(...(await axeViolations(page, "a handled feedback (en)")));
-    const handled = await withClient(server.databaseUrl, async (db) => (await db.query("select handled_note from feedback where reference = $1", [feedbackReference])).rows[0].handled_note);
+    const handled = await withClient(site.server.databaseUrl, async (db) => (await db.query("select handled_note from feedback where reference = $1", [feedbackReference])).rows[0].handled_note);
     expect(handled).toBe("Called the guest; a technician visits on Sunday.");
   });
 
   it("an agent on a desktop, in English, finds a hold by its number typed in Arabic-Indic digits and cancels it after confirming", async () => {
-    const client = api(server);
+    const client = api(site.server);
     const available = (await client.get("/core/api/numbers/available?pattern=7&size=5", "en")).json<{ data: { data: { gsm: string }[] } }>().data.data;
     const number = available.find((candidate) => candidate.gsm !== gsm)!.gsm;
-    const subscriber = await insertSession(server.databaseUrl);
-    const reserved = await postForm(server, "/core/api/reservations", { gsm: number, fullName: "Rami Nasser", cityId: "1", birthDate: "1985-01-02", lineType: "postpaid" }, { token: subscriber.token, language: "en" });
+    const subscriber = await insertSession(site.server.databaseUrl);
+    const reserved = await postForm(site.server, "/core/api/reservations", { gsm: number, fullName: "Rami Nasser", cityId: "1", birthDate: "1985-01-02", lineType: "postpaid" }, { token: subscriber.token, language: "en" });
     expect(reserved.status, reserved.text).toBe(200);
     const holdReference = reserved.json<{ data: { reference: string } }>().data.reference;
 
@@ -157,23 +150,23 @@ describe("the reservation desk and the feedback inbox", () => {
     // The first time the agent thinks better of it; the second time they confirm.
     page.once("dialog", (dialog) => void dialog.dismiss());
     await hold.getByRole("button", { name: t.desk.cancel }).click();
-    expect(await withClient(server.databaseUrl, async (db) => (await db.query("select state from number_reservations where reference = $1", [holdReference])).rows[0].state)).toBe("active");
+    expect(await withClient(site.server.databaseUrl, async (db) => (await db.query("select state from number_reservations where reference = $1", [holdReference])).rows[0].state)).toBe("active");
     page.once("dialog", (dialog) => {
       expect(dialog.message()).toBe(fill(t.desk.confirmCancel, { reference: holdReference }));
       void dialog.accept();
     });
     await hold.getByRole("button", { name: t.desk.cancel }).click();
     await expect.poll(() => page.getByRole("status").filter({ hasText: fill(t.desk.cancelledDone, { reference: holdReference }) }).count()).toBe(1);
-    await expect.poll(() => withClient(server.databaseUrl, async (db) => (await db.query("select state from number_inventory where gsm = $1", [number])).rows[0].state)).toBe("available");
+    await expect.poll(() => withClient(site.server.databaseUrl, async (db) => (await db.query("select state from number_inventory where gsm = $1", [number])).rows[0].state)).toBe("available");
     violations.push(...(await axeViolations(page, "the desk after cancelling (en, desktop)")));
   });
 
   it.each(["ar", "en"] as const)("an agent looking up another city's hold, or an unknown reference, is refused (403) with one message that does not say which (%s)", async (language) => {
-    const client = api(server);
+    const client = api(site.server);
     const available = (await client.get("/core/api/numbers/available?pattern=5&size=5", language)).json<{ data: { data: { gsm: string }[] } }>().data.data;
-    const subscriber = await insertSession(server.databaseUrl);
+    const subscriber = await insertSession(site.server.databaseUrl);
     // A hold of Aleppo (city 2); the agent's centre is in Damascus.
-    const reserved = await postForm(server, "/core/api/reservations", { gsm: available[0]!.gsm, fullName: "Lina Aleppo", cityId: "2", birthDate: "1990-05-06", lineType: "prepaid" }, { token: subscriber.token, language });
+    const reserved = await postForm(site.server, "/core/api/reservations", { gsm: available[0]!.gsm, fullName: "Lina Aleppo", cityId: "2", birthDate: "1990-05-06", lineType: "prepaid" }, { token: subscriber.token, language });
     expect(reserved.status, reserved.text).toBe(200);
     const elsewhere = reserved.json<{ data: { reference: string } }>().data.reference;
 
@@ -193,7 +186,7 @@ describe("the reservation desk and the feedback inbox", () => {
     const body = new FormData();
     for (const [name, value] of Object.entries({ fullName: "سلمى حداد", gsm: "0955123456", email: "salma@example.com", description: "الفاتورة وصلت مرتين هذا الشهر، أرجو التحقق.", evaluation: "3" })) body.set(name, value);
     body.set("file", new Blob([new Uint8Array(PNG)], { type: "image/png" }), "bill.png");
-    const sent = await fetch(`${server.url}/customerCare/api/feedback`, { method: "POST", body, headers: { "accept-language": "ar" } });
+    const sent = await fetch(`${site.server.url}/customerCare/api/feedback`, { method: "POST", body, headers: { "accept-language": "ar" } });
     const reference = ((await sent.json()) as { data: { reference: string } }).data.reference;
 
     const t = text.ar;

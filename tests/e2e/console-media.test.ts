@@ -2,8 +2,8 @@
 // Arabic and gets its path; a publisher imports a news.json whose first item shows that image, at
 // /console/content-files in English; a guest's news page then shows the uploaded image, loaded (naturalWidth
 // > 0). Both console pages fit 320 px, pass axe, and log no browser error (CSP included).
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
@@ -11,25 +11,23 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createFirstAdmin, enrolOverHttp, type Enrolled, inviteAndEnrol } from "../support/console.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { axeViolations, blocking, describeViolations, type Violation } from "./axe.ts";
-import { DESKTOP, launchBrowser, openPage, waitForHydration, type PageWithErrors } from "./browser.ts";
+import { DESKTOP, type PageWithErrors, siteInBrowser, waitForHydration } from "./browser.ts";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 
-let server: TestServer;
-let browser: Browser;
+const site = siteInBrowser({ env: { CONSOLE_LOGINS_PER_IP_15_MIN: "100000", CONTENT_VERSION_POLL_SECONDS: "0.5" } });
 let admin: Enrolled;
 const violations: Violation[] = [];
 
-const invite = (email: string, roles: Record<string, string>) => inviteAndEnrol(server, admin, email, roles);
+const invite = (email: string, roles: Record<string, string>) => inviteAndEnrol(site.server, admin, email, roles);
 
 /** A browser signed in to the console as `staff` (its session cookie), in `language`. */
 async function consoleBrowser(staff: Enrolled, language: "ar" | "en"): Promise<PageWithErrors> {
-  const opened = await openPage(browser, server.url, DESKTOP, language);
+  const opened = await site.open(DESKTOP, language);
   const [name, value] = staff.cookie.split("=") as [string, string];
-  await opened.context.addCookies([{ name, value, url: server.url }]);
+  await opened.context.addCookies([{ name, value, url: site.server.url }]);
   return opened;
 }
 
@@ -44,12 +42,7 @@ async function fitsAt320(page: Page, pathName: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ env: { CONSOLE_LOGINS_PER_IP_15_MIN: "100000", CONTENT_VERSION_POLL_SECONDS: "0.5" } }), launchBrowser()]);
-  admin = await enrolOverHttp(server, await createFirstAdmin(server, "admin@media-e2e.example"));
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  admin = await enrolOverHttp(site.server, await createFirstAdmin(site.server, "admin@media-e2e.example"));
 });
 
 describe("an uploaded image on a guest's news page", () => {
@@ -105,7 +98,7 @@ async function importAsPublisherAndSeeAsGuest(base: string): Promise<void> {
   await fitsAt320(page, "/console/content-files");
   expect(errors).toEqual([]);
 
-  const guest = await openPage(browser, server.url, DESKTOP, "en");
+  const guest = await site.open(DESKTOP, "en");
   const image = guest.page.locator(`img[src^="${base}-"]`).first();
   await expect
     .poll(

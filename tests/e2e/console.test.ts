@@ -5,7 +5,7 @@
 // the same message); a recovery code works once; an idle session ends; the audit rows are shown and
 // filtered; the console's pages fit 320 px and pass axe; each role is refused, with the localised 403 page, every
 // console page that is not its own.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
@@ -13,23 +13,14 @@ import { createHash } from "node:crypto";
 import type { Language } from "../../common/language.ts";
 import { createFirstAdmin, enrolOverHttp, type Enrolled, inviteAndEnrol, STAFF_PASSWORD, totpCode } from "../support/console.ts";
 import { withClient } from "../support/database.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { axeViolations, blocking, describeViolations, type Violation } from "./axe.ts";
-import { DESKTOP, launchBrowser, openPage, waitForHydration, type PageWithErrors } from "./browser.ts";
+import { DESKTOP, type PageWithErrors, siteInBrowser, waitForHydration } from "./browser.ts";
 
 const text = { ar: ar.console, en: en.console } as const;
 const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 
-let server: TestServer;
-let browser: Browser;
+const site = siteInBrowser({ env: { CONSOLE_LOGINS_PER_IP_15_MIN: "100000" } });
 const violations: Violation[] = [];
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ env: { CONSOLE_LOGINS_PER_IP_15_MIN: "100000" } }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 interface StaffInBrowser {
   page: Page;
@@ -39,7 +30,7 @@ interface StaffInBrowser {
 
 /** Opens an enrolment link in a fresh browser, sets the password, confirms a code: the console's home. */
 async function enrolInBrowser(link: string, language: Language, name: string): Promise<StaffInBrowser> {
-  const { page, errors } = await openPage(browser, server.url, DESKTOP, language);
+  const { page, errors } = await site.open(DESKTOP, language);
   const t = text[language];
   await page.goto(new URL(link).pathname);
   await waitForHydration(page);
@@ -106,7 +97,7 @@ describe("the operator's console", () => {
   let publisher: StaffInBrowser;
 
   it("the first admin enrols from the console:admin link in Arabic: password, authenticator, recovery codes, home", async () => {
-    const link = await createFirstAdmin(server, "admin@e2e.example", "رنا");
+    const link = await createFirstAdmin(site.server, "admin@e2e.example", "رنا");
     admin = await enrolInBrowser(link, "ar", "رنا");
     expect(admin.recoveryCodes.every((code) => /^[a-z2-9]{5}-[a-z2-9]{5}$/.test(code))).toBe(true);
     expect(await admin.page.getByRole("navigation", { name: text.ar.nav.label }).getByRole("link", { name: text.ar.nav.staff }).count()).toBe(1);
@@ -145,7 +136,7 @@ describe("the operator's console", () => {
     await login(editor.page, "en", "editor@e2e.example", STAFF_PASSWORD, editor.recoveryCodes[0]!);
     await expect.poll(() => editor.page.getByRole("alert").textContent()).toBe(t.errors.LOGIN_FAILED);
     expect(editor.page.url()).toMatch(/\/console\/login$/);
-    const row = await withClient(server.databaseUrl, async (client) => (await client.query("select failed_logins, locked_until > now() as locked from staff_accounts where email = 'editor@e2e.example'")).rows[0]);
+    const row = await withClient(site.server.databaseUrl, async (client) => (await client.query("select failed_logins, locked_until > now() as locked from staff_accounts where email = 'editor@e2e.example'")).rows[0]);
     expect(row).toEqual({ failed_logins: 5, locked: true });
   });
 
@@ -169,7 +160,7 @@ describe("the operator's console", () => {
     const cookies = await admin.page.context().cookies();
     const token = cookies.find((entry) => entry.name === "console_session")!.value;
     expect(cookies.find((entry) => entry.name === "console_session")!.sameSite).toBe("Strict");
-    await withClient(server.databaseUrl, (client) =>
+    await withClient(site.server.databaseUrl, (client) =>
       client.query("update staff_sessions set last_seen_at = now() - interval '31 minutes' where token_hash = $1", [createHash("sha256").update(token).digest("hex")]),
     );
     await admin.page.goto("/console");
@@ -227,8 +218,8 @@ describe("each role's refusals", () => {
   const browsers = new Map<StaffRole, PageWithErrors>();
 
   beforeAll(async () => {
-    const admin = await enrolOverHttp(server, await createFirstAdmin(server, "roles-admin@e2e.example"));
-    const invite = (email: string, roles: Record<string, string>, centres = "") => inviteAndEnrol(server, admin, email, roles, centres);
+    const admin = await enrolOverHttp(site.server, await createFirstAdmin(site.server, "roles-admin@e2e.example"));
+    const invite = (email: string, roles: Record<string, string>, centres = "") => inviteAndEnrol(site.server, admin, email, roles, centres);
     const staff: [StaffRole, Enrolled][] = [
       ["editor", await invite("roles-editor@e2e.example", { roleEditor: "on" })],
       ["publisher", await invite("roles-publisher@e2e.example", { rolePublisher: "on" })],
@@ -236,9 +227,9 @@ describe("each role's refusals", () => {
       ["admin", admin],
     ];
     for (const [role, enrolled] of staff) {
-      const opening = await openPage(browser, server.url, DESKTOP);
+      const opening = await site.open(DESKTOP);
       const [name, value] = enrolled.cookie.split("=") as [string, string];
-      await opening.context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: "Strict" }]);
+      await opening.context.addCookies([{ name, value, url: site.server.url, httpOnly: true, sameSite: "Strict" }]);
       browsers.set(role, opening);
     }
   });

@@ -5,13 +5,12 @@
 import { writeFileSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import { demoContent } from "../support/contract.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
-import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
+import { DESKTOP, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
 
 const catalogs = { ar, en } as const;
 /** Paths a crawl does not follow: subscriber pages (a guest is sent home), resource routes, and the dev tools. */
@@ -19,15 +18,7 @@ const NOT_CRAWLED = /^\/(profile|call-forward|super-clip|call-barring|hotline|re
 /** Above this, a crawl that keeps finding pages has gone wrong (a link loop with changing URLs). */
 const MAX_PAGES = 400;
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ env: { FEEDBACK_PER_IP_HOUR: "1000" } }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = siteInBrowser({ env: { FEEDBACK_PER_IP_HOUR: "1000" } });
 
 async function internalLinks(page: Page, origin: string): Promise<string[]> {
   const hrefs = await page.locator("a[href]").evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
@@ -44,8 +35,8 @@ async function internalLinks(page: Page, origin: string): Promise<string[]> {
 describe.concurrent("crawl from /home", () => {
   for (const language of ["ar", "en"] as const) {
     it(`reaches every public page in ${language}: each 200, titled, without console errors`, { timeout: 300_000 }, async ({ expect }) => {
-      const { page, context, errors } = await openPage(browser, server.url, DESKTOP, language);
-      const origin = new URL(server.url).origin;
+      const { page, context, errors } = await site.open(DESKTOP, language);
+      const origin = new URL(site.server.url).origin;
       const seen = new Set(["/home"]);
       const queue = ["/home"];
       const problems: string[] = [];
@@ -82,7 +73,7 @@ describe("content pages at phone width", () => {
   const pages = ["/home", "/products", "/products/payment/62", "/products/prices-list", "/segment-details/1", "/roaming", "/SMS-Roaming-Countries", "/app-details/2", "/service-details/2", `/news-details/${news.type}/${news.id}`, "/support/FAQs", "/support/Services-Centers", "/support/Feedback", "/support/Contact-Us", "/business", "/search?q=sama"];
   for (const language of ["ar", "en"] as const) {
     it(`every kind answers and fits the screen (${language}, 390 px)`, async () => {
-      const { page, context, errors } = await openPage(browser, server.url, PHONE, language);
+      const { page, context, errors } = await site.open(PHONE, language);
       for (const pathName of pages) {
         const response = await page.goto(pathName);
         expect(response?.status(), pathName).toBe(200);
@@ -99,8 +90,8 @@ describe("content pages at phone width", () => {
 describe("share dialog", () => {
   for (const [language, viewport] of [["ar", PHONE], ["en", DESKTOP]] as const) {
     it(`shares a bundle by every network and copies its link (${language})`, async () => {
-      const { page, context, errors } = await openPage(browser, server.url, viewport, language);
-      await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+      const { page, context, errors } = await site.open(viewport, language);
+      await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.server.url });
       await page.goto("/bundle-details/mixed/401");
       await waitForHydration(page);
       const t = catalogs[language].share;
@@ -108,7 +99,7 @@ describe("share dialog", () => {
       await button.click();
       const dialog = page.getByRole("dialog", { name: t.title });
       await dialog.waitFor();
-      const expectedUrl = `${server.url}/bundle-details/mixed/401?lang=${language}`;
+      const expectedUrl = `${site.server.url}/bundle-details/mixed/401?lang=${language}`;
       expect(await dialog.getByRole("textbox", { name: t.link }).inputValue()).toBe(expectedUrl);
       const links = Object.fromEntries(
         await Promise.all(["messenger", "whatsapp", "telegram", "facebook", "twitter"].map(async (network) => [network, await dialog.getByRole("link", { name: t[network as "whatsapp"] }).getAttribute("href")] as const)),
@@ -135,7 +126,7 @@ describe("share dialog", () => {
   }
 
   it("is on every kind of detail page", async () => {
-    const { page, context } = await openPage(browser, server.url, DESKTOP, "en");
+    const { page, context } = await site.open(DESKTOP, "en");
     for (const pathName of ["/products/payment/62", "/service-details/1", "/app-details/1", "/news-details/news/1", "/offer-details/weekend/1", "/segment-details/1", "/business/bulk-sms"]) {
       await page.goto(pathName);
       expect(await page.getByRole("button", { name: en.share.button }).count(), pathName).toBe(1);
@@ -146,7 +137,7 @@ describe("share dialog", () => {
 
 describe("search", () => {
   it("finds the same bundles whatever the Arabic spelling, from the navbar's search box", async () => {
-    const { page, context, errors } = await openPage(browser, server.url, DESKTOP, "ar");
+    const { page, context, errors } = await site.open(DESKTOP, "ar");
     const results: string[][] = [];
     for (const spelling of ["الإنترنت", "الانترنت", "انترنت"]) {
       await page.goto("/home");
@@ -166,7 +157,7 @@ describe("search", () => {
   });
 
   it("says when nothing matches, in English", async () => {
-    const { page, context } = await openPage(browser, server.url, PHONE, "en");
+    const { page, context } = await site.open(PHONE, "en");
     await page.goto("/search?q=qwxzv");
     await page.getByText(en.search.none.replace("{{query}}", "qwxzv")).waitFor();
     await context.close();
@@ -175,7 +166,7 @@ describe("search", () => {
 
 describe("lists that filter as you type", () => {
   it("roaming countries by either spelling and by zone; the prices list; the FAQs", async () => {
-    const { page, context, errors } = await openPage(browser, server.url, DESKTOP, "ar");
+    const { page, context, errors } = await site.open(DESKTOP, "ar");
     await page.goto("/SMS-Roaming-Countries");
     await waitForHydration(page);
     const box = page.getByRole("searchbox", { name: ar.roaming.search });
@@ -206,7 +197,7 @@ describe("lists that filter as you type", () => {
   });
 
   it("service centres by city, each with an open-now mark, call and directions links", async () => {
-    const { page, context, errors } = await openPage(browser, server.url, PHONE, "en");
+    const { page, context, errors } = await site.open(PHONE, "en");
     await page.goto("/support/Services-Centers");
     await waitForHydration(page);
     await page.getByRole("combobox", { name: en.centres.city }).selectOption("3");
@@ -232,7 +223,7 @@ describe("feedback form", () => {
 
   for (const [language, viewport] of [["ar", DESKTOP], ["en", PHONE]] as const) {
     it(`shows each required and invalid message, refuses a disguised file and a form without one, then sends with a file and shows the reference (${language})`, async () => {
-      const { page, context, errors } = await openPage(browser, server.url, viewport, language);
+      const { page, context, errors } = await site.open(viewport, language);
       const t = catalogs[language];
       await page.goto("/support/Feedback");
       await waitForHydration(page);
@@ -285,8 +276,8 @@ describe("feedback form", () => {
   for (const language of ["ar", "en"] as const) {
     it(`without JavaScript the server refuses a form without a file with its message in ${language}, keeps the values, and takes it with one`, async () => {
       const t = catalogs[language];
-      const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, javaScriptEnabled: false });
-      await context.addCookies([{ name: "lang", value: language, url: server.url }]);
+      const context = await site.browser.newContext({ baseURL: site.server.url, viewport: PHONE, javaScriptEnabled: false });
+      await context.addCookies([{ name: "lang", value: language, url: site.server.url }]);
       const page = await context.newPage();
       await page.goto("/support/Feedback");
       await page.getByLabel(t.feedback.fullName).fill(language === "ar" ? "علي حسن" : "Ali Hasan");

@@ -1,31 +1,23 @@
 // Call barring and the hotline in a real browser, in Arabic and English: covering options disabled with
 // the reason and the bar's end date; the service password set with the code from the SMS outbox; the
 // spec §5 messages; deactivation with the national ID and the password, shown on the line features too.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import { formatDate } from "../../common/format.ts";
 import type { Language } from "../../common/language.ts";
 import { latestCode } from "../support/subscriber.ts";
-import { send, startTestServer, type TestServer } from "../support/test-server.ts";
+import { send } from "../support/test-server.ts";
 import { openAsSubscriber as openSubscriberPage } from "./subscriber-page.ts";
-import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
+import { DESKTOP, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
 
 const catalogs = { ar, en } as const;
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  // No resend delay and a high IP limit: the service-password codes all come from 127.0.0.1.
-  [server, browser] = await Promise.all([startTestServer({ env: { OTP_RESEND_SECONDS: "0", OTP_SENDS_PER_IP_HOUR: "1000" } }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// No resend delay and a high IP limit: the service-password codes all come from 127.0.0.1.
+const site = siteInBrowser({ env: { OTP_RESEND_SECONDS: "0", OTP_SENDS_PER_IP_HOUR: "1000" } });
 
 function openAsSubscriber(path: string, language: Language, viewport = DESKTOP) {
-  return openSubscriberPage(browser, server, path, language, viewport, "0977");
+  return openSubscriberPage(site.browser, site.server, path, language, viewport, "0977");
 }
 const toast = (page: Page, text: string) => page.getByRole("alertdialog").or(page.getByRole("alert")).filter({ hasText: text }).first();
 
@@ -58,7 +50,7 @@ describe("hotline", () => {
     await page.getByRole("button", { name: h.setPassword }).click();
     await page.getByRole("button", { name: h.sendCode }).click();
     await toast(page, catalogs.en.account.codeSent).waitFor();
-    const code = await latestCode(server, gsm);
+    const code = await latestCode(site.server, gsm);
     await page.getByRole("textbox", { name: h.code }).fill(code);
     await page.getByLabel(h.newPassword).fill("short");
     await page.getByRole("button", { name: h.savePassword }).click();
@@ -72,7 +64,7 @@ describe("hotline", () => {
     await page.getByRole("button", { name: h.confirmDeactivate, exact: true }).click();
     await page.getByText(catalogs.en.validation.nationalIdRequired).waitFor();
     await page.getByText(catalogs.en.validation.passwordRequired).waitFor();
-    const { nationalId } = (await send(server.url, `/dev/network-line?gsm=${gsm}`)).json<{ nationalId: string }>();
+    const { nationalId } = (await send(site.server.url, `/dev/network-line?gsm=${gsm}`)).json<{ nationalId: string }>();
     await page.getByRole("textbox", { name: h.nationalId }).fill("11111111111");
     await page.getByLabel(h.password, { exact: true }).fill("a long service password");
     await page.getByRole("button", { name: h.confirmDeactivate, exact: true }).click();
@@ -101,7 +93,7 @@ describe("hotline", () => {
   });
 
   it("is only for subscribers: a guest is sent home", async () => {
-    const { page, context } = await openPage(browser, server.url, DESKTOP, "ar");
+    const { page, context } = await site.open(DESKTOP, "ar");
     await page.goto("/hotline");
     expect(new URL(page.url()).pathname).toBe("/home");
     await page.goto("/call-barring");

@@ -2,40 +2,30 @@
 // goes back to the control that opened it; Tab from the top of /home and /profile reaches every
 // control in order, each with a visible focus indicator; the one-time code is typed, pasted and
 // corrected in its six boxes.
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import type { Language } from "../../common/language.ts";
 import { insertSession } from "../support/subscriber.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { accountButtonName, ACCOUNT_TEST_ENV, newNumber } from "./accounts-support.ts";
-import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
+import { DESKTOP, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
 
 const CATALOG = { ar, en } as const;
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ env: ACCOUNT_TEST_ENV }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = siteInBrowser({ env: ACCOUNT_TEST_ENV });
 
 async function openSignedIn(path: string, language: Language, viewport = DESKTOP, gsm = newNumber()) {
-  const { token } = await insertSession(server.databaseUrl, { gsm });
-  const opened = await openPage(browser, server.url, viewport, language);
-  await opened.context.addCookies([{ name: "session", value: token, url: server.url }]);
+  const { token } = await insertSession(site.server.databaseUrl, { gsm });
+  const opened = await site.open(viewport, language);
+  await opened.context.addCookies([{ name: "session", value: token, url: site.server.url }]);
   await opened.page.goto(path);
   await waitForHydration(opened.page);
   return { ...opened, gsm };
 }
 
 async function openAsGuest(path: string, language: Language, viewport = DESKTOP) {
-  const opened = await openPage(browser, server.url, viewport, language);
+  const opened = await site.open(viewport, language);
   await opened.page.goto(path);
   await waitForHydration(opened.page);
   return opened;

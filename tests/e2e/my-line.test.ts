@@ -5,17 +5,16 @@
 // server is shown; a guest logs in, continues to the confirmation on My line and buys; a demo line's partly used
 // bundle is drawn as bars filled as far as what is left; a postpaid line's unbilled amount, credit limit and
 // what is available, and Refresh; both fit 320 px in Arabic.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import { formatAmount, formatDate, formatNumber } from "../../common/format.ts";
 import type { Language } from "../../common/language.ts";
 import { withClient } from "../support/database.ts";
 import { insertSession } from "../support/subscriber.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { ACCOUNT_TEST_ENV, codeSentTo, signUpOverHttp, TEXT, toast, typeCode } from "./accounts-support.ts";
-import { DESKTOP, launchBrowser, openPage, waitForHydration } from "./browser.ts";
+import { DESKTOP, siteInBrowser, waitForHydration } from "./browser.ts";
 import { openAsSubscriber } from "./subscriber-page.ts";
 import { axeViolations, blocking, describeViolations } from "./axe.ts";
 
@@ -24,18 +23,10 @@ const CURRENCY = { ar: "ل.س", en: "SYP" } as const;
 /** content/bundles.json: Weekly internet 5 GB, 6,000, renews. */
 const WEEKLY = { id: 102, price: 6000, path: "/bundle-details/data/102", title: { en: "Weekly internet 5 GB" } };
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ env: ACCOUNT_TEST_ENV }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = siteInBrowser({ env: ACCOUNT_TEST_ENV });
 
 async function setBalance(gsm: string, mainBalance: number): Promise<void> {
-  await withClient(server.databaseUrl, (client) =>
+  await withClient(site.server.databaseUrl, (client) =>
     client.query(
       "insert into charging_lines (gsm, plan, main_balance, valid_until) values ($1, 'prepaid', $2, current_date + 30) on conflict (gsm) do update set main_balance = excluded.main_balance",
       [gsm, mainBalance],
@@ -53,7 +44,7 @@ describe("buying a bundle", () => {
   for (const language of ["ar", "en"] as const) {
     it(`a subscriber activates a bundle from its details page; My line shows it and the reduced balance (${language})`, async () => {
       const t = catalogs[language];
-      const { page, context, errors, gsm } = await openAsSubscriber(browser, server, WEEKLY.path, language);
+      const { page, context, errors, gsm } = await openAsSubscriber(site.browser, site.server, WEEKLY.path, language);
       await setBalance(gsm, 10000);
       await page.getByRole("link", { name: t.myLine.activate }).click();
       // A dialog over the bundle's page: price, balance after, renewal ticked.
@@ -80,7 +71,7 @@ describe("buying a bundle", () => {
       await toast(page, t.charging.renewalStopped).waitFor();
       await bundles.getByText(t.myLine.doesNotRenew, { exact: false }).waitFor();
       expect(await bundles.getByRole("button", { name: t.myLine.stopRenewal }).count()).toBe(0);
-      const orders = await withClient(server.databaseUrl, async (client) => (await client.query("select count(*)::int as n from charging_orders where gsm = $1", [gsm])).rows[0].n);
+      const orders = await withClient(site.server.databaseUrl, async (client) => (await client.query("select count(*)::int as n from charging_orders where gsm = $1", [gsm])).rows[0].n);
       expect(orders).toBe(1);
       expect(errors).toEqual([]);
       await context.close();
@@ -89,7 +80,7 @@ describe("buying a bundle", () => {
 
   it("with too little money the confirmation says so, links to the top-up page and cannot be confirmed, over the bundle page and on My line (ar)", async () => {
     const t = catalogs.ar;
-    const { page, context, errors, gsm } = await openAsSubscriber(browser, server, WEEKLY.path, "ar");
+    const { page, context, errors, gsm } = await openAsSubscriber(site.browser, site.server, WEEKLY.path, "ar");
     await setBalance(gsm, 1000);
     await page.getByRole("link", { name: t.myLine.activate }).click();
     const dialog = page.getByRole("dialog", { name: new RegExp(t.myLine.confirmTitle.split("{{")[0]!.trim()) });
@@ -112,9 +103,9 @@ describe("buying a bundle", () => {
 
   it("a deactivated line (hotline): My line's confirmation says so, offers no top-up and cannot be confirmed; the dialog too (ar)", async () => {
     const t = catalogs.ar;
-    const { page, context, errors, gsm } = await openAsSubscriber(browser, server, WEEKLY.path, "ar");
+    const { page, context, errors, gsm } = await openAsSubscriber(site.browser, site.server, WEEKLY.path, "ar");
     await setBalance(gsm, 50000);
-    await withClient(server.databaseUrl, (client) => client.query("insert into network_lines (gsm, national_id, state) values ($1, '12345678901', 'deactivated') on conflict (gsm) do update set state = 'deactivated'", [gsm]));
+    await withClient(site.server.databaseUrl, (client) => client.query("insert into network_lines (gsm, national_id, state) values ($1, '12345678901', 'deactivated') on conflict (gsm) do update set state = 'deactivated'", [gsm]));
     await page.getByRole("link", { name: t.myLine.activate }).click();
     const dialog = page.getByRole("dialog", { name: new RegExp(t.myLine.confirmTitle.split("{{")[0]!.trim()) });
     await dialog.getByRole("alert").filter({ hasText: t.myLine.deactivatedLine }).waitFor();
@@ -134,9 +125,9 @@ describe("buying a bundle", () => {
 
   it("an expired prepaid balance: My line shows when it expired, the confirmation explains it with the top-up link and cannot be confirmed (en)", async () => {
     const t = catalogs.en;
-    const { page, context, errors, gsm } = await openAsSubscriber(browser, server, "/my-line", "en");
+    const { page, context, errors, gsm } = await openAsSubscriber(site.browser, site.server, "/my-line", "en");
     await setBalance(gsm, 50000);
-    await withClient(server.databaseUrl, (client) => client.query("update charging_lines set valid_until = date '2026-01-31' where gsm = $1", [gsm]));
+    await withClient(site.server.databaseUrl, (client) => client.query("update charging_lines set valid_until = date '2026-01-31' where gsm = $1", [gsm]));
     await page.goto(`/my-line?activate=${WEEKLY.id}`);
     await waitForHydration(page);
     expect((await page.getByTestId("valid-until").textContent())!.trim()).toBe(t.myLine.expiredOn.replace("{{date}}", formatDate("en", "2026-01-31")));
@@ -150,7 +141,7 @@ describe("buying a bundle", () => {
 
   it("the server's refusal in the dialog: its message and the top-up link, nothing bought (en)", async () => {
     const t = catalogs.en;
-    const { page, context, gsm } = await openAsSubscriber(browser, server, WEEKLY.path, "en");
+    const { page, context, gsm } = await openAsSubscriber(site.browser, site.server, WEEKLY.path, "en");
     await setBalance(gsm, 10000);
     await page.getByRole("link", { name: t.myLine.activate }).click();
     const dialog = page.getByRole("dialog", { name: new RegExp(t.myLine.confirmTitle.split("{{")[0]!.trim()) });
@@ -164,7 +155,7 @@ describe("buying a bundle", () => {
 
   it("the server's refusal is shown with the top-up link when the money went in the meantime (en)", async () => {
     const t = catalogs.en;
-    const { page, context, gsm } = await openAsSubscriber(browser, server, `/my-line?activate=${WEEKLY.id}`, "en");
+    const { page, context, gsm } = await openAsSubscriber(site.browser, site.server, `/my-line?activate=${WEEKLY.id}`, "en");
     await setBalance(gsm, 10000);
     await page.reload();
     await waitForHydration(page);
@@ -177,7 +168,7 @@ describe("buying a bundle", () => {
 
   it("from a bundle list, a card's Activate link opens the confirmation of that bundle on My line (en)", async () => {
     const t = catalogs.en;
-    const { page, context, gsm } = await openAsSubscriber(browser, server, "/bundles/1", "en");
+    const { page, context, gsm } = await openAsSubscriber(site.browser, site.server, "/bundles/1", "en");
     await setBalance(gsm, 10000);
     await page.getByRole("article", { name: WEEKLY.title.en }).getByRole("link", { name: t.myLine.activate }).click();
     await page.waitForURL(new RegExp(`/my-line\\?activate=${WEEKLY.id}$`));
@@ -189,9 +180,9 @@ describe("buying a bundle", () => {
   it("a guest asking to activate logs in, continues to the confirmation, confirms, and My line shows the reduced balance and the bundle (en)", async () => {
     const t = catalogs.en;
     const text = TEXT.en;
-    const { gsm } = await signUpOverHttp(server);
+    const { gsm } = await signUpOverHttp(site.server);
     await setBalance(gsm, 10000);
-    const { page, context } = await openPage(browser, server.url, DESKTOP, "en");
+    const { page, context } = await site.open(DESKTOP, "en");
     await page.goto(WEEKLY.path);
     await waitForHydration(page);
     await page.getByRole("link", { name: t.myLine.activate }).click();
@@ -203,7 +194,7 @@ describe("buying a bundle", () => {
     await dialog.getByRole("textbox", { name: text.number }).fill(gsm);
     await dialog.getByRole("button", { name: text.sendCode }).click();
     await dialog.getByRole("group", { name: text.code }).waitFor();
-    await typeCode(page, "en", await codeSentTo(server, gsm, since));
+    await typeCode(page, "en", await codeSentTo(site.server, gsm, since));
     await dialog.getByRole("button", { name: text.confirm }).click();
     await page.waitForURL(/\/my-line\?activate=102$/);
     await page.getByRole("heading", { name: t.myLine.confirmTitle.replace("{{name}}", WEEKLY.title.en) }).waitFor();
@@ -217,7 +208,7 @@ describe("buying a bundle", () => {
     await bundles.getByRole("heading", { name: WEEKLY.title.en }).waitFor();
     const five = t.bundles.units.GB_other.replace("{{amount}}", formatNumber("en", 5));
     await bundles.getByText(t.myLine.left.replace("{{left}}", five).replace("{{total}}", five)).waitFor();
-    const orders = await withClient(server.databaseUrl, async (client) => (await client.query("select count(*)::int as n from charging_orders where gsm = $1", [gsm])).rows[0].n);
+    const orders = await withClient(site.server.databaseUrl, async (client) => (await client.query("select count(*)::int as n from charging_orders where gsm = $1", [gsm])).rows[0].n);
     expect(orders).toBe(1);
     await context.close();
   });
@@ -225,9 +216,9 @@ describe("buying a bundle", () => {
 
 /** A browser logged in as one of the demo lines (server/charging/demo-lines.ts), whose money and bundles the demo content gives. */
 async function openAsDemoLine(gsm: string, path: string, language: Language) {
-  const { token } = await insertSession(server.databaseUrl, { gsm });
-  const opened = await openPage(browser, server.url, DESKTOP, language);
-  await opened.context.addCookies([{ name: "session", value: token, url: server.url }]);
+  const { token } = await insertSession(site.server.databaseUrl, { gsm });
+  const opened = await site.open(DESKTOP, language);
+  await opened.context.addCookies([{ name: "session", value: token, url: site.server.url }]);
   await opened.page.goto(path);
   await waitForHydration(opened.page);
   return opened;
@@ -238,7 +229,7 @@ describe("what My line shows of a demo line", () => {
     const t = catalogs.ar;
     const gsm = "0944123456";
     const { page, context, errors } = await openAsDemoLine(gsm, "/my-line", "ar");
-    const allowances = await withClient(server.databaseUrl, async (client) =>
+    const allowances = await withClient(site.server.databaseUrl, async (client) =>
       (
         await client.query<{ kind: string; unit: string; total: number; used: number }>(
           `select a.kind, a.unit, a.total, a.used from charging_allowances a join charging_subscriptions s on s.id = a.subscription_id
@@ -282,7 +273,7 @@ describe("what My line shows of a demo line", () => {
     for (const testId of ["unbilled", "credit-limit", "main-balance"]) expect(await balance.getByTestId(testId).locator("bdi[dir=ltr]").count()).toBe(1);
 
     // The charging system's figure changes (usage, a bill); the page shows it after Refresh.
-    await withClient(server.databaseUrl, (client) => client.query("update charging_lines set unbilled = 20500 where gsm = $1", [gsm]));
+    await withClient(site.server.databaseUrl, (client) => client.query("update charging_lines set unbilled = 20500 where gsm = $1", [gsm]));
     expect(await shown("unbilled")).toBe(amount("ar", 12000));
     await page.getByRole("button", { name: t.myLine.refresh }).click();
     await page.waitForFunction((expected) => document.querySelector('[data-testid="unbilled"]')?.textContent?.trim() === expected, amount("ar", 20500));
@@ -296,7 +287,7 @@ describe("what My line shows of a demo line", () => {
 
 describe("accessibility", () => {
   it("My line with a bundle, and the confirmation dialog over a bundle page, have no serious axe violation (ar)", async () => {
-    const { page, context, gsm } = await openAsSubscriber(browser, server, `/my-line?activate=${WEEKLY.id}`, "ar");
+    const { page, context, gsm } = await openAsSubscriber(site.browser, site.server, `/my-line?activate=${WEEKLY.id}`, "ar");
     await setBalance(gsm, 30000);
     await page.reload();
     await waitForHydration(page);
@@ -317,7 +308,7 @@ describe("accessibility", () => {
 
 describe("My line on a phone", () => {
   it("fits a 320 px screen in Arabic, with a bundle and the confirmation shown", async () => {
-    const { page, context, gsm } = await openAsSubscriber(browser, server, "/my-line", "ar", { width: 320, height: 700 });
+    const { page, context, gsm } = await openAsSubscriber(site.browser, site.server, "/my-line", "ar", { width: 320, height: 700 });
     await setBalance(gsm, 50000);
     await page.goto(`/my-line?activate=401`);
     await waitForHydration(page);

@@ -3,29 +3,21 @@
 // reference and collection centres, and cancelling it from the profile; Arabic and English, desktop and phone.
 // The form offers only cities where the SIM can be collected, and the server refuses any other.
 // Neither page loads Zod to become interactive; the birth date control is the profile's.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import { demoContent } from "../support/contract.ts";
 import { withClient } from "../support/database.ts";
 import { send } from "../support/http.ts";
 import { freshNumber, insertSession } from "../support/subscriber.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { type TestServer } from "../support/test-server.ts";
 import { ACCOUNT_TEST_ENV, codeSentTo, signUpOverHttp, TEXT, typeCode } from "./accounts-support.ts";
-import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
+import { DESKTOP, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
 import { openAsSubscriber } from "./subscriber-page.ts";
 
 const catalogs = { ar, en } as const;
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ env: ACCOUNT_TEST_ENV }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = siteInBrowser({ env: ACCOUNT_TEST_ENV });
 
 /** The first available number whose digits contain `pattern` (from the API's search). */
 async function availableNumber(target: TestServer, pattern: string): Promise<string> {
@@ -47,7 +39,7 @@ describe("the number search", () => {
   for (const [language, viewport] of [["ar", DESKTOP], ["en", PHONE]] as const) {
     it(`shows 'Number is required' and 'Number not valid', then available numbers with tier and price (${language})`, async () => {
       const t = catalogs[language];
-      const { page, context, errors } = await openPage(browser, server.url, viewport, language);
+      const { page, context, errors } = await site.open(viewport, language);
       await page.goto("/Reservation");
       await waitForHydration(page);
       await search(page, language, "");
@@ -72,8 +64,8 @@ describe("reserving", () => {
     it(`a guest chooses a number, logs in, fixes each message, reserves it and cancels it from the profile (${language})`, async () => {
       const t = catalogs[language];
       const text = TEXT[language];
-      const { gsm } = await signUpOverHttp(server);
-      const { page, context, errors } = await openPage(browser, server.url, viewport, language);
+      const { gsm } = await signUpOverHttp(site.server);
+      const { page, context, errors } = await site.open(viewport, language);
       await page.goto("/Reservation");
       await waitForHydration(page);
       await search(page, language, "777");
@@ -90,7 +82,7 @@ describe("reserving", () => {
       await dialog.getByRole("textbox", { name: text.number }).fill(gsm);
       await dialog.getByRole("button", { name: text.sendCode }).click();
       await dialog.getByRole("group", { name: text.code }).waitFor();
-      await typeCode(page, language, await codeSentTo(server, gsm, since));
+      await typeCode(page, language, await codeSentTo(site.server, gsm, since));
       await dialog.getByRole("button", { name: text.confirm }).click();
       await page.waitForURL(new RegExp(`/reserve-number\\?gsm=${chosen}$`));
       await waitForHydration(page);
@@ -113,7 +105,7 @@ describe("reserving", () => {
       const done = page.getByRole("status").filter({ hasText: t.reservation.doneTitle });
       await done.waitFor();
       expect(await done.textContent()).toMatch(/R-[2-9A-HJKMNP-Z]{8}/);
-      expect(await withClient(server.databaseUrl, async (db) => (await db.query("select birth_date::text as date from number_reservations where gsm = $1", [chosen])).rows[0]?.date)).toBe("1990-05-17");
+      expect(await withClient(site.server.databaseUrl, async (db) => (await db.query("select birth_date::text as date from number_reservations where gsm = $1", [chosen])).rows[0]?.date)).toBe("1990-05-17");
 
       await page.goto("/profile");
       await waitForHydration(page);
@@ -136,8 +128,8 @@ describe("reserving", () => {
     const centres = demoContent<{ cityId: number; services: string[] }[]>("service-centres.json");
     const collecting = new Set(centres.filter((centre) => centre.services.includes("reservation")).map((centre) => centre.cityId));
     const elsewhere = cities.find((city) => !collecting.has(city.id))!;
-    const gsm = await availableNumber(server, "4");
-    const { page, context } = await openAsSubscriber(browser, server, `/reserve-number?gsm=${gsm}`, "ar");
+    const gsm = await availableNumber(site.server, "4");
+    const { page, context } = await openAsSubscriber(site.browser, site.server, `/reserve-number?gsm=${gsm}`, "ar");
     const city = page.getByRole("combobox", { name: t.reservation.city });
     const offered = await city.locator("option").evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean).map(Number));
     expect(offered.sort((a, b) => a - b)).toEqual([...collecting].sort((a, b) => a - b));
@@ -153,16 +145,16 @@ describe("reserving", () => {
     await message.waitFor();
     expect(await message.textContent()).toBe(t.validation.cityWithoutCentre);
     expect(await city.getAttribute("aria-invalid")).toBe("true");
-    expect(await inventoryState(server, gsm)).toBe("available");
+    expect(await inventoryState(site.server, gsm)).toBe("available");
     await context.close();
   });
 
   it("reserves with a plain form before any JavaScript runs, the birth date typed in Arabic-Indic digits", async () => {
     const t = catalogs.ar;
-    const gsm = await availableNumber(server, "6");
-    const { token } = await insertSession(server.databaseUrl, { gsm: freshNumber("0977") });
-    const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, javaScriptEnabled: false });
-    await context.addCookies([{ name: "lang", value: "ar", url: server.url }, { name: "session", value: token, url: server.url }]);
+    const gsm = await availableNumber(site.server, "6");
+    const { token } = await insertSession(site.server.databaseUrl, { gsm: freshNumber("0977") });
+    const context = await site.browser.newContext({ baseURL: site.server.url, viewport: PHONE, javaScriptEnabled: false });
+    await context.addCookies([{ name: "lang", value: "ar", url: site.server.url }, { name: "session", value: token, url: site.server.url }]);
     const page = await context.newPage();
     await page.goto(`/reserve-number?gsm=${gsm}`);
     await page.getByRole("button", { name: t.reservation.confirm }).click();
@@ -172,12 +164,12 @@ describe("reserving", () => {
     await page.getByRole("textbox", { name: t.birthDateField.label }).fill("١٩٨٥-١١-٠٣");
     await page.getByRole("button", { name: t.reservation.confirm }).click();
     await page.getByRole("status").filter({ hasText: t.reservation.doneTitle }).waitFor();
-    expect(await withClient(server.databaseUrl, async (db) => (await db.query("select birth_date::text as date from number_reservations where gsm = $1", [gsm])).rows[0]?.date)).toBe("1985-11-03");
+    expect(await withClient(site.server.databaseUrl, async (db) => (await db.query("select birth_date::text as date from number_reservations where gsm = $1", [gsm])).rows[0]?.date)).toBe("1985-11-03");
     await context.close();
   });
 
   it("a number taken in the meantime says so and offers the search again", async () => {
-    const { page, context } = await openAsSubscriber(browser, server, "/reserve-number?gsm=0944000000", "en");
+    const { page, context } = await openAsSubscriber(site.browser, site.server, "/reserve-number?gsm=0944000000", "en");
     await page.getByText(en.reservation.notAvailable).waitFor();
     await page.getByRole("link", { name: en.reservation.backToSearch }).first().waitFor();
     await context.close();
@@ -214,15 +206,15 @@ describe("what the reservation pages load before they are interactive", () => {
   }
 
   it("neither the search nor the reserve page loads Zod to become interactive: the reserve form fetches its schema when it is used", async () => {
-    const guest = await openPage(browser, server.url, DESKTOP, "en");
+    const guest = await site.open(DESKTOP, "en");
     expect(await zodBeforeInteractive(guest.page, "/Reservation?pattern=777"), "/Reservation loads Zod before it is interactive").toBe(false);
     await guest.context.close();
 
     const t = catalogs.en;
-    const { token } = await insertSession(server.databaseUrl, { gsm: freshNumber("0977") });
-    const { page, context } = await openPage(browser, server.url, DESKTOP, "en");
-    await context.addCookies([{ name: "session", value: token, url: server.url }]);
-    expect(await zodBeforeInteractive(page, `/reserve-number?gsm=${await availableNumber(server, "8")}`), "/reserve-number loads Zod before it is interactive").toBe(false);
+    const { token } = await insertSession(site.server.databaseUrl, { gsm: freshNumber("0977") });
+    const { page, context } = await site.open(DESKTOP, "en");
+    await context.addCookies([{ name: "session", value: token, url: site.server.url }]);
+    expect(await zodBeforeInteractive(page, `/reserve-number?gsm=${await availableNumber(site.server, "8")}`), "/reserve-number loads Zod before it is interactive").toBe(false);
     // The form still checks before sending, with the schema it fetches then: the first field with a problem takes the focus.
     await page.getByRole("button", { name: t.reservation.confirm }).click();
     await page.getByText(t.validation.birthDateRequired).waitFor();
@@ -250,13 +242,13 @@ describe("the birth date control", () => {
   for (const language of ["ar", "en"] as const) {
     it(`is the same in the profile's edit form and the reserve form, with its label, format and message (${language})`, async () => {
       const t = catalogs[language];
-      const gsm = await availableNumber(server, "3");
-      const reserve = await openAsSubscriber(browser, server, `/reserve-number?gsm=${gsm}`, language);
+      const gsm = await availableNumber(site.server, "3");
+      const reserve = await openAsSubscriber(site.browser, site.server, `/reserve-number?gsm=${gsm}`, language);
       await reserve.page.getByRole("button", { name: t.reservation.confirm }).click();
       const reserveField = reserve.page.getByRole("textbox", { name: t.birthDateField.label });
       await reserve.page.getByText(t.validation.birthDateRequired).waitFor();
 
-      const profile = await openAsSubscriber(browser, server, "/profile?edit=1", language);
+      const profile = await openAsSubscriber(site.browser, site.server, "/profile?edit=1", language);
       const dialog = profile.page.getByRole("dialog", { name: t.profile.edit });
       await dialog.getByRole("button", { name: t.profile.save }).click();
       const profileField = dialog.getByRole("textbox", { name: t.birthDateField.label });

@@ -4,34 +4,27 @@
 // button is shown whole, left to right, isolated from the Arabic around it. Each page is loaded at 320 px
 // and then resized through the other widths, as a phone turned or a window dragged would. A table in content
 // HTML scrolls in a box of its own. (The floating Support button at every width: support-button.test.ts.)
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import type { Language } from "../../common/language.ts";
 import { freshNumber, insertSession } from "../support/subscriber.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
-import { launchBrowser, openPage, waitForHydration } from "./browser.ts";
+import { siteInBrowser, waitForHydration } from "./browser.ts";
 import { contentSamples, FIXED_PATHS, OTHER_COMPANY_PATHS, routesNotVisited, SUBSCRIBER_PATHS } from "./site-paths.ts";
 
 /** The phone widths people use most, both sides of the 1100 px switch, and desktops. */
 const WIDTHS = [320, 360, 390, 414, 768, 1099, 1100, 1280, 1440];
 const HEIGHT = 800;
 
-let server: TestServer;
-let browser: Browser;
+const site = siteInBrowser();
 let publicPaths: string[];
 let subscriberPaths: string[];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  const { contentPaths, reservePath } = await contentSamples(server);
+  const { contentPaths, reservePath } = await contentSamples(site.server);
   publicPaths = [...FIXED_PATHS, ...OTHER_COMPANY_PATHS, ...contentPaths];
   subscriberPaths = [...SUBSCRIBER_PATHS, reservePath];
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** Two frames: the layout of the new width is done and React has run the media queries' effects. */
@@ -145,7 +138,7 @@ describe("the pages visited", () => {
 describe.concurrent("every page fits 320–1440 px", () => {
   for (const language of ["ar", "en"] as const satisfies Language[]) {
     it(`for a guest (${language})`, async ({ expect }) => {
-      const { page, context, errors } = await openPage(browser, server.url, { width: WIDTHS[0]!, height: HEIGHT }, language);
+      const { page, context, errors } = await site.open({ width: WIDTHS[0]!, height: HEIGHT }, language);
       const problems = await sweep(page, publicPaths, null);
       await context.close();
       expect(problems, problems.join("\n")).toEqual([]);
@@ -154,9 +147,9 @@ describe.concurrent("every page fits 320–1440 px", () => {
 
     it(`for a subscriber, with the number on the account button (${language})`, async ({ expect }) => {
       const gsm = freshNumber("0966");
-      const { token } = await insertSession(server.databaseUrl, { gsm });
-      const { page, context, errors } = await openPage(browser, server.url, { width: WIDTHS[0]!, height: HEIGHT }, language);
-      await context.addCookies([{ name: "session", value: token, url: server.url }]);
+      const { token } = await insertSession(site.server.databaseUrl, { gsm });
+      const { page, context, errors } = await site.open({ width: WIDTHS[0]!, height: HEIGHT }, language);
+      await context.addCookies([{ name: "session", value: token, url: site.server.url }]);
       const problems = await sweep(page, [...publicPaths, ...subscriberPaths], gsm);
       expect(new URL(page.url()).pathname, "the session kept the subscriber in").toBe("/reserve-number");
       await context.close();
@@ -169,7 +162,7 @@ describe.concurrent("every page fits 320–1440 px", () => {
 describe("a table in content HTML scrolls in a box of its own that the keyboard reaches", () => {
   for (const language of ["ar", "en"] as const satisfies Language[]) {
     it(`/about-sama/financial-reports at 320 px (${language})`, async () => {
-      const { page, context, errors } = await openPage(browser, server.url, { width: 320, height: 800 }, language);
+      const { page, context, errors } = await site.open({ width: 320, height: 800 }, language);
       await page.goto("/about-sama/financial-reports");
       await waitForHydration(page);
       // Named after the table's caption, or (as here, without one) the page language's word for a table.

@@ -4,8 +4,8 @@
 // until when (a right voucher is then refused too); a postpaid line is told why vouchers do not apply; the
 // payment product's page (/products/payment/62) leads here; the plain form works without JavaScript; a
 // guest logs in and comes back; no serious axe violation.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import { formatAmount } from "../../common/format.ts";
@@ -13,28 +13,19 @@ import type { Language } from "../../common/language.ts";
 import { voucherSecretHash } from "../../server/charging/voucher-secret.ts";
 import { withClient } from "../support/database.ts";
 import { insertSession, freshNumber, TEST_VOUCHER_HASH_KEY } from "../support/subscriber.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { ACCOUNT_TEST_ENV, codeSentTo, signUpOverHttp, TEXT, toast, typeCode } from "./accounts-support.ts";
 import { axeViolations, blocking, describeViolations } from "./axe.ts";
-import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
+import { DESKTOP, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
 import { openAsSubscriber } from "./subscriber-page.ts";
 
 const catalogs = { ar, en } as const;
 const CURRENCY = { ar: "ل.س", en: "SYP" } as const;
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  // Every page here comes from 127.0.0.1: the per-IP voucher limit is raised so that the tests do not meet
+// Every page here comes from 127.0.0.1: the per-IP voucher limit is raised so that the tests do not meet
   // it (the line's own limit, 5 wrong vouchers, is the default and is tested below).
-  [server, browser] = await Promise.all([startTestServer({ env: { ...ACCOUNT_TEST_ENV, VOUCHER_TRIES_PER_IP_HOUR: "100000", VOUCHER_HASH_KEY: TEST_VOUCHER_HASH_KEY } }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = siteInBrowser({ env: { ...ACCOUNT_TEST_ENV, VOUCHER_TRIES_PER_IP_HOUR: "100000", VOUCHER_HASH_KEY: TEST_VOUCHER_HASH_KEY } });
 
-const query = (text: string, values: unknown[]) => withClient(server.databaseUrl, async (client) => (await client.query(text, values)).rows);
+const query = (text: string, values: unknown[]) => withClient(site.server.databaseUrl, async (client) => (await client.query(text, values)).rows);
 
 let serialSeed = 0;
 async function makeVoucher(amount: number, validityDays = 30): Promise<string> {
@@ -71,7 +62,7 @@ describe("top up by voucher on a phone", () => {
   for (const language of ["ar", "en"] as const) {
     it(`from My line, a right voucher typed as printed lands on My line with the new balance and a notice naming the amount (${language})`, async () => {
       const t = catalogs[language];
-      const { page, context, errors, gsm } = await openAsSubscriber(browser, server, "/my-line", language, PHONE);
+      const { page, context, errors, gsm } = await openAsSubscriber(site.browser, site.server, "/my-line", language, PHONE);
       await setBalance(gsm, 1500);
       const secret = await makeVoucher(5000);
       await page.reload();
@@ -98,7 +89,7 @@ describe("top up by voucher on a phone", () => {
 
     it(`a wrong voucher is answered in place, and a malformed one under the field (${language})`, async () => {
       const t = catalogs[language];
-      const { page, context, gsm } = await openAsSubscriber(browser, server, "/top-up", language, PHONE);
+      const { page, context, gsm } = await openAsSubscriber(site.browser, site.server, "/top-up", language, PHONE);
       await voucherField(page, language).fill(wrongVoucher());
       await submit(page, language).click();
       await page.getByRole("alert").filter({ hasText: t.charging.errors.VOUCHER_INVALID }).waitFor();
@@ -116,7 +107,7 @@ describe("top up by voucher on a phone", () => {
 
   it("five wrong vouchers lock voucher entry: the page says until when, and a right voucher is refused and stays unused (ar)", async () => {
     const t = catalogs.ar;
-    const { page, context, errors, gsm } = await openAsSubscriber(browser, server, "/top-up", "ar", PHONE);
+    const { page, context, errors, gsm } = await openAsSubscriber(site.browser, site.server, "/top-up", "ar", PHONE);
     for (let i = 0; i < 5; i++) {
       await voucherField(page, "ar").fill(wrongVoucher());
       await submit(page, "ar").click();
@@ -143,7 +134,7 @@ describe("top up by voucher on a phone", () => {
 
   it("a postpaid line is told why vouchers do not apply, with the ways to pay (en)", async () => {
     const t = catalogs.en;
-    const { page, context, gsm } = await openAsSubscriber(browser, server, "/top-up", "en", PHONE);
+    const { page, context, gsm } = await openAsSubscriber(site.browser, site.server, "/top-up", "en", PHONE);
     await setBalance(gsm, 0, "postpaid");
     await page.reload();
     await waitForHydration(page);
@@ -155,7 +146,7 @@ describe("top up by voucher on a phone", () => {
 
   it("the payment and refill product's page leads to /top-up (ar)", async () => {
     const t = catalogs.ar;
-    const { page, context } = await openAsSubscriber(browser, server, "/products/payment/62", "ar", PHONE);
+    const { page, context } = await openAsSubscriber(site.browser, site.server, "/products/payment/62", "ar", PHONE);
     await page.getByRole("link", { name: t.topUp.productAction }).click();
     await page.waitForURL(/\/top-up$/);
     await voucherField(page, "ar").waitFor();
@@ -164,12 +155,12 @@ describe("top up by voucher on a phone", () => {
 
   it("without JavaScript the plain form tops up and lands on My line with the new balance (en)", async () => {
     const gsm = freshNumber("0966");
-    const { token } = await insertSession(server.databaseUrl, { gsm });
+    const { token } = await insertSession(site.server.databaseUrl, { gsm });
     const secret = await makeVoucher(10000, 90);
-    const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, javaScriptEnabled: false });
+    const context = await site.browser.newContext({ baseURL: site.server.url, viewport: PHONE, javaScriptEnabled: false });
     await context.addCookies([
-      { name: "session", value: token, url: server.url },
-      { name: "lang", value: "en", url: server.url },
+      { name: "session", value: token, url: site.server.url },
+      { name: "lang", value: "en", url: site.server.url },
     ]);
     const page = await context.newPage();
     await page.goto("/top-up");
@@ -187,8 +178,8 @@ describe("top up by voucher on a phone", () => {
 
   it("a guest opening /top-up logs in and comes back to it (en)", async () => {
     const text = TEXT.en;
-    const { gsm } = await signUpOverHttp(server);
-    const { page, context } = await openPage(browser, server.url, DESKTOP, "en");
+    const { gsm } = await signUpOverHttp(site.server);
+    const { page, context } = await site.open(DESKTOP, "en");
     await page.goto("/top-up");
     await page.waitForURL(/\/home\?login=1$/);
     await waitForHydration(page);
@@ -197,7 +188,7 @@ describe("top up by voucher on a phone", () => {
     await dialog.getByRole("textbox", { name: text.number }).fill(gsm);
     await dialog.getByRole("button", { name: text.sendCode }).click();
     await dialog.getByRole("group", { name: text.code }).waitFor();
-    await typeCode(page, "en", await codeSentTo(server, gsm, since));
+    await typeCode(page, "en", await codeSentTo(site.server, gsm, since));
     await dialog.getByRole("button", { name: text.confirm }).click();
     await page.waitForURL(/\/top-up$/);
     await voucherField(page, "en").waitFor();
@@ -207,7 +198,7 @@ describe("top up by voucher on a phone", () => {
 
 describe("accessibility", () => {
   it("/top-up has no serious axe violation, with a refusal shown (ar)", async () => {
-    const { page, context } = await openAsSubscriber(browser, server, "/top-up", "ar", PHONE);
+    const { page, context } = await openAsSubscriber(site.browser, site.server, "/top-up", "ar", PHONE);
     const clean = blocking(await axeViolations(page, "/top-up"));
     expect(clean, describeViolations(clean)).toEqual([]);
     await voucherField(page, "ar").fill("12");

@@ -3,35 +3,26 @@
 // in Arabic, right of it in English), its table alternative (opened from its disclosure) has a caption and
 // the same numbers as the bars; the kind and the period are links; the records are paged newest first
 // with the other party masked; the CSV download; no sideways scroll at 390 and 320 px; axe finds nothing.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import { formatNumber } from "../../common/format.ts";
 import type { Language } from "../../common/language.ts";
 import { withClient } from "../support/database.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { ACCOUNT_TEST_ENV } from "./accounts-support.ts";
 import { axeViolations, describeViolations } from "./axe.ts";
-import { launchBrowser, PHONE, waitForHydration } from "./browser.ts";
+import { PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
 import { openAsSubscriber } from "./subscriber-page.ts";
 
 const catalogs = { ar, en } as const;
 const ZONE = "Asia/Damascus";
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ env: ACCOUNT_TEST_ENV }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = siteInBrowser({ env: ACCOUNT_TEST_ENV });
 
 /** 45 records over 30 days (3 pages): internet every 2nd day, a call every 3rd, a message every 5th. */
 async function insertUsage(gsm: string): Promise<void> {
-  await withClient(server.databaseUrl, async (client) => {
+  await withClient(site.server.databaseUrl, async (client) => {
     for (let i = 0; i < 45; i++) {
       const daysAgo = i % 30;
       const kind = i % 3 === 0 ? "data" : i % 3 === 1 ? "voice" : "sms";
@@ -57,7 +48,7 @@ describe("usage", () => {
   for (const language of ["ar", "en"] as const) {
     it(`at 390 px in ${language}: the chart runs ${language === "ar" ? "right to left" : "left to right"}, its table has the same numbers, the records page, the CSV downloads`, async () => {
       const t = catalogs[language];
-      const { page, context, errors, gsm } = await openAsSubscriber(browser, server, "/my-line", language, PHONE, "0977");
+      const { page, context, errors, gsm } = await openAsSubscriber(site.browser, site.server, "/my-line", language, PHONE, "0977");
       await insertUsage(gsm);
       await page.reload();
       await waitForHydration(page);
