@@ -33,34 +33,32 @@ interface Shift {
 /** Every layout shift so far (buffered), without those right after an input, with the nodes that moved. */
 const layoutShifts = (page: Page): Promise<Shift[]> =>
   page.evaluate(
-    () =>
-      new Promise<Shift[]>((resolve) => {
-        interface LayoutShiftEntry extends PerformanceEntry {
-          value: number;
-          hadRecentInput: boolean;
-          sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
-        }
-        const describe = (node: Node | null) => {
-          if (!(node instanceof Element)) return node ? `#text "${(node.textContent ?? "").trim().slice(0, 30)}"` : "(removed)";
-          const classes = [...node.classList].slice(0, 4).join(".");
-          return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}${classes ? `.${classes}` : ""} "${(node.textContent ?? "").trim().slice(0, 30)}"`;
-        };
-        const rect = (box: DOMRectReadOnly) => `${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}×${Math.round(box.height)}`;
-        new PerformanceObserver((list, observer) => {
-          observer.disconnect();
-          resolve(
-            (list.getEntries() as LayoutShiftEntry[])
-              .filter((entry) => !entry.hadRecentInput)
-              .map((entry) => ({
-                value: entry.value,
-                time: Math.round(entry.startTime),
-                nodes: entry.sources.map((source) => `${describe(source.node)} ${rect(source.previousRect)} → ${rect(source.currentRect)}`),
-              })),
-          );
-        }).observe({ type: "layout-shift", buffered: true });
-        // No shift at all: the observer is never called.
-        setTimeout(() => resolve([]), 500);
-      }),
+    (): Shift[] => {
+      interface LayoutShiftEntry extends PerformanceEntry {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      }
+      const describe = (node: Node | null) => {
+        if (!(node instanceof Element)) return node ? `#text "${(node.textContent ?? "").trim().slice(0, 30)}"` : "(removed)";
+        const classes = [...node.classList].slice(0, 4).join(".");
+        return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}${classes ? `.${classes}` : ""} "${(node.textContent ?? "").trim().slice(0, 30)}"`;
+      };
+      const rect = (box: DOMRectReadOnly) => `${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}×${Math.round(box.height)}`;
+      // With `buffered`, observe() puts the page's earlier shifts in the observer's buffer at once: takeRecords()
+      // answers them without waiting for a callback that never comes when there was no shift at all.
+      const observer = new PerformanceObserver(() => {});
+      observer.observe({ type: "layout-shift", buffered: true });
+      const entries = observer.takeRecords() as LayoutShiftEntry[];
+      observer.disconnect();
+      return entries
+        .filter((entry) => !entry.hadRecentInput)
+        .map((entry) => ({
+          value: entry.value,
+          time: Math.round(entry.startTime),
+          nodes: entry.sources.map((source) => `${describe(source.node)} ${rect(source.previousRect)} → ${rect(source.currentRect)}`),
+        }));
+    },
   );
 
 /** Loads `path` on the slow network, waits for the fonts and every image (scrolling the lazy ones into view), and answers the shifts. */
@@ -110,4 +108,22 @@ describe("layout shift on a slow phone connection", () => {
       expect(failures, `pages whose layout moves while they load:\n${failures.join("\n")}\n`).toEqual([]);
     });
   }
+});
+
+describe("the measure itself", () => {
+  it("sees a shift when one happens: a block pushed in above the text of a loaded page", async () => {
+    const { page, context } = await site.open(PHONE, "en");
+    await page.goto("/home");
+    await page.waitForLoadState("load");
+    const before = (await layoutShifts(page)).reduce((sum, shift) => sum + shift.value, 0);
+    await page.evaluate(() => {
+      const block = document.createElement("div");
+      block.style.height = "200px";
+      document.body.prepend(block);
+    });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const shifts = await layoutShifts(page);
+    await context.close();
+    expect(shifts.reduce((sum, shift) => sum + shift.value, 0) - before).toBeGreaterThan(0.01);
+  });
 });
