@@ -1,16 +1,16 @@
 // Every route of app/routes.ts and every overlay through axe-core, in Arabic and English (a test file each:
-// accessibility-ar and accessibility-en), at 1280 and 390 px: no violation of impact serious or critical (WCAG 2.0/2.1 A and AA, and axe's best practices).
+// accessibility-ar and accessibility-en), at 1280 and 390 px: no violation of impact serious or critical
+// (WCAG 2.0/2.1 A and AA, and axe's best practices).
 // Content routes are checked with a real item of the demo content, taken from the sitemap.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import type { Language } from "../../common/language.ts";
 import { insertSession } from "../support/subscriber.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { accountButtonName, ACCOUNT_TEST_ENV, newNumber } from "./accounts-support.ts";
 import { axeViolations, blocking, describeViolations, type Violation } from "./axe.ts";
-import { DESKTOP, launchBrowser, openPage, PHONE, waitForHydration } from "./browser.ts";
+import { DESKTOP, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
 import { contentSamples, FIXED_PATHS, SUBSCRIBER_PATHS } from "./site-paths.ts";
 
 const CATALOG = { ar, en } as const;
@@ -22,23 +22,19 @@ const VIEWPORTS = [
 
 /** The suite of one language: a test file per language (accessibility-ar, accessibility-en), so the two run side by side. */
 export function accessibilitySuite(language: Language): void {
-  let server: TestServer;
-  let browser: Browser;
+  // The code step needs codes sent from one address many times (ACCOUNT_TEST_ENV raises the limits).
+  const site = siteInBrowser({ env: ACCOUNT_TEST_ENV });
   let publicPaths: string[];
   let reservePath: string;
   /** Moderate and minor findings do not fail the run; they are listed once at the end, with a first example. */
   const advisories = new Map<string, { count: number; example: Violation }>();
 
   beforeAll(async () => {
-    // The code step needs codes sent from one address many times (ACCOUNT_TEST_ENV raises the limits).
-    [server, browser] = await Promise.all([startTestServer({ env: ACCOUNT_TEST_ENV }), launchBrowser()]);
-    const samples = await contentSamples(server);
+    const samples = await contentSamples(site.server);
     publicPaths = [...FIXED_PATHS, ...samples.contentPaths];
     reservePath = samples.reservePath;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  afterAll(() => {
     if (advisories.size > 0) {
       const lines = [...advisories.values()].map(({ count, example }) => `${describeViolations([example])}\n    (${count} time(s) in all)`);
       console.info(`axe's moderate and minor findings (not failing):\n${lines.join("\n")}`);
@@ -86,7 +82,7 @@ export function accessibilitySuite(language: Language): void {
     describe(`${language}, ${size}`, () => {
       // The two walks of a language and size run side by side, each in its own browser context.
       it.concurrent("every public page", { timeout: 240_000 }, async () => {
-        const { page, context } = await openPage(browser, server.url, viewport, language);
+        const { page, context } = await site.open(viewport, language);
         const result = findings();
         for (const path of publicPaths) {
           await visit(page, path, language);
@@ -97,9 +93,9 @@ export function accessibilitySuite(language: Language): void {
       });
 
       it.concurrent("every subscriber page, the super clip tabs among them", { timeout: 120_000 }, async ({ expect }) => {
-        const { token } = await insertSession(server.databaseUrl);
-        const { page, context } = await openPage(browser, server.url, viewport, language);
-        await context.addCookies([{ name: "session", value: token, url: server.url }]);
+        const { token } = await insertSession(site.server.databaseUrl);
+        const { page, context } = await site.open(viewport, language);
+        await context.addCookies([{ name: "session", value: token, url: site.server.url }]);
         const result = findings();
         for (const path of [...SUBSCRIBER_PATHS, reservePath]) {
           await visit(page, path, language);
@@ -117,7 +113,7 @@ export function accessibilitySuite(language: Language): void {
       });
 
       it("a guest's overlays: welcome menu, login and register cards with the code step, support menu, sidebar", async () => {
-        const { page, context } = await openPage(browser, server.url, viewport, language);
+        const { page, context } = await site.open(viewport, language);
         const result = findings();
         await visit(page, "/home", language);
         const accountButton = page.locator("header").getByRole("button", { name: t.nav.account, exact: true });
@@ -152,9 +148,9 @@ export function accessibilitySuite(language: Language): void {
       });
 
       it("a subscriber's overlays: welcome menu, add-number card, edit-profile dialog, share dialog", async () => {
-        const { token } = await insertSession(server.databaseUrl, { gsm: "0944123456" });
-        const { page, context } = await openPage(browser, server.url, viewport, language);
-        await context.addCookies([{ name: "session", value: token, url: server.url }]);
+        const { token } = await insertSession(site.server.databaseUrl, { gsm: "0944123456" });
+        const { page, context } = await site.open(viewport, language);
+        await context.addCookies([{ name: "session", value: token, url: site.server.url }]);
         const result = findings();
         await visit(page, "/profile", language);
         const accountButton = page.locator("header").getByRole("button", { name: accountButtonName(language, "0944123456"), exact: true });

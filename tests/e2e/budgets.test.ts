@@ -15,12 +15,11 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, CDPSession } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Language } from "../../common/language.ts";
 import { AUDITED_LANGUAGES, AUDITED_PAGES } from "../../scripts/audited-pages.ts";
 import { insertSession } from "../support/subscriber.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
-import { DESKTOP, launchBrowser, waitForHydration } from "./browser.ts";
+import { DESKTOP, siteInBrowser, waitForHydration } from "./browser.ts";
 
 const KB = 1024;
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../build/client");
@@ -210,25 +209,18 @@ function table(measured: PageFigures[]): string {
   ].join("\n");
 }
 
-let server: TestServer;
-let browser: Browser;
+const site = siteInBrowser();
 const measured: PageFigures[] = [];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  const { token } = await insertSession(server.databaseUrl);
+  const { token } = await insertSession(site.server.databaseUrl);
   for (const { path, subscriber } of AUDITED_PAGES) {
     for (const language of AUDITED_LANGUAGES) {
-      measured.push(await measurePage(browser, server.url, path, language, subscriber ? token : undefined));
+      measured.push(await measurePage(site.browser, site.server.url, path, language, subscriber ? token : undefined));
     }
   }
   process.stdout.write(`\n${table(measured)}\n\n`);
 }, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const cases = AUDITED_PAGES.flatMap(({ path }) => AUDITED_LANGUAGES.map((language) => [path, language] as const));
 const figuresOf = (path: string, language: Language) => measured.find((figures) => figures.path === path && figures.language === language)!;
