@@ -95,7 +95,7 @@ export async function start(options: StartOptions): Promise<RunningServer> {
   const numberSearchMemo = new Memo(config.NUMBER_SEARCH_CACHE_MS, { maxKeys: 2_000 });
   const services: AppServices = { config, database, db: database.db, logger, sms, network: createEmbeddedNetwork(database.db), charging, metrics, pageCache, contentMemo, numberSearchMemo, contentClock: contentClock(config.CONTENT_CLOCK_FILE) };
   if (config.CONTENT_CLOCK_FILE) logger.warn({ file: config.CONTENT_CLOCK_FILE }, "content clock moved by a file (tests only)");
-  const expirySweep = startExpirySweep(database.db, logger, config.RESERVATION_SWEEP_SECONDS, metrics, undefined, () => numberSearchMemo.clear());
+  const expirySweep = startExpirySweep(database.db, logger, config.RESERVATION_SWEEP_SECONDS, metrics, () => numberSearchMemo.clear());
   const renewalSweep = startRenewalSweep(services, config.CHARGING_RENEWAL_SWEEP_SECONDS);
   const contentSchedule = startContentScheduleSweep(database.db, logger, config.CONTENT_SCHEDULE_SWEEP_SECONDS, services.contentClock);
   const contentWatch = watchContentVersion(database.db, logger, config.CONTENT_VERSION_POLL_SECONDS, () => {

@@ -11,10 +11,10 @@ export function startExpirySweep(
   db: Db,
   logger: Logger,
   intervalSeconds: number,
-  metrics?: Pick<Metrics, "holdsExpired">,
-  clock: () => Date = () => new Date(),
+  metrics: Pick<Metrics, "holdsExpired">,
   /** Called when numbers went back to the pool (the app empties its kept number searches). */
-  onReturned: () => void = () => {},
+  onReturned: () => void,
+  clock: () => Date = () => new Date(),
 ): PeriodicTask {
   return startPeriodic(intervalSeconds, async () => {
     try {
@@ -24,7 +24,7 @@ export function startExpirySweep(
         ended = await expireHolds(db, clock());
         if (ended > 0) {
           logger.info({ ended }, "reservation holds expired");
-          metrics?.holdsExpired(ended);
+          metrics.holdsExpired(ended);
           onReturned();
         }
       } while (ended >= 1000);
