@@ -27,8 +27,11 @@ export interface Violation {
 /** Runs axe on the page as it is now (fonts loaded, no animation under way) and answers every violation. */
 export async function axeViolations(page: Page, where: string): Promise<Violation[]> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  // The floating Support button takes its form half a second after a scroll or a resize (app/shell/SupportMenu.tsx):
-  // measured mid-change, its label would be half faded.
+  // The floating Support button takes its form half a second after a scroll or a resize, and looks at its spot
+  // again in the frame after the page's body changed size (app/shell/SupportMenu.tsx): measured mid-change, its
+  // label would be half faded. Two frames first, so that a change just made (a tab's content arriving) has been
+  // seen and marked pending before the wait for the button to settle.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.waitForFunction(() => !document.querySelector(".support-float[data-pending]"));
   // Opening dialogs fade and slide in; colours are measured once they have arrived (spinners never end).
   await page.evaluate(() =>
