@@ -13,6 +13,11 @@ import SlowestFiles from "./tests/support/slowest-files.ts";
 const databaseSetup = "./tests/support/database-setup.ts";
 const serverSetup = "./tests/support/global-setup.ts";
 
+// expect.poll gives up after 1 s by default, and one look (a Playwright query, a database read) can itself take
+// longer on a loaded machine: a poll that would have passed a moment later failed a CI run (console-desk). Ten
+// seconds in every project; a poll that passes still returns as soon as it does.
+const patientPolls = { poll: { timeout: 10_000 } };
+
 export default defineConfig({
   test: {
     // Files wait on a server or a browser more than they compute: three at a time on two CPUs (TEST_WORKERS
@@ -29,6 +34,7 @@ export default defineConfig({
           name: "unit",
           include: ["server/**/*.test.ts", "common/**/*.test.ts", "app/**/*.test.ts"],
           environment: "node",
+          expect: patientPolls,
           globalSetup: [databaseSetup],
           testTimeout: 15_000,
           hookTimeout: 60_000,
@@ -39,6 +45,7 @@ export default defineConfig({
           name: "api",
           include: ["tests/api/**/*.test.ts"],
           environment: "node",
+          expect: patientPolls,
           globalSetup: [serverSetup],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -49,6 +56,7 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
+          expect: patientPolls,
           globalSetup: [serverSetup],
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -61,6 +69,7 @@ export default defineConfig({
           name: "ops",
           include: ["tests/ops/**/*.test.ts"],
           environment: "node",
+          expect: patientPolls,
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -27,21 +27,32 @@ export interface Violation {
 /** Runs axe on the page as it is now (fonts loaded, no animation under way) and answers every violation. */
 export async function axeViolations(page: Page, where: string): Promise<Violation[]> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Colours are measured with motion reduced, as app.css draws it then: every change of form happens at once.
   // The floating Support button takes its form half a second after a scroll or a resize, and looks at its spot
-  // again in the frame after the page's body changed size (app/shell/SupportMenu.tsx): measured mid-change, its
-  // label would be half faded. Two frames first, so that a change just made (a tab's content arriving) has been
-  // seen and marked pending before the wait for the button to settle.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await page.waitForFunction(() => !document.querySelector(".support-float[data-pending]"));
-  // Opening dialogs fade and slide in; colours are measured once they have arrived (spinners never end).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ).then(() => undefined),
-  );
+  // again in the frame after the page's body changed size (app/shell/SupportMenu.tsx). A change that came during
+  // axe's run (a tab's content arriving late on a loaded machine) would otherwise be measured mid-fade, its label
+  // half transparent; with reduced motion each of its two forms is measured whole, and both must pass.
+  const reducedBefore = await page.evaluate(() => matchMedia("(prefers-reduced-motion: reduce)").matches);
+  if (!reducedBefore) await page.emulateMedia({ reducedMotion: "reduce" });
+  try {
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await page.waitForFunction(() => !document.querySelector(".support-float[data-pending]"));
+    // Opening dialogs fade and slide in; colours are measured once they have arrived (spinners never end).
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ).then(() => undefined),
+    );
+    return await runAxe(page, where);
+  } finally {
+    if (!reducedBefore) await page.emulateMedia({ reducedMotion: "no-preference" });
+  }
+}
+
+async function runAxe(page: Page, where: string): Promise<Violation[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   const results = await page.evaluate((options) => (window as unknown as { axe: { run(context: Document, options: unknown): Promise<AxeResults> } }).axe.run(document, options), RUN_OPTIONS);
   return results.violations.map((violation) => ({
