@@ -82,19 +82,19 @@ export function accessibilitySuite(language: Language): void {
     describe(`${language}, ${size}`, () => {
       // The two walks of a language and size run side by side, each in its own browser context.
       it.concurrent("every public page", { timeout: 240_000 }, async () => {
-        const { page, context } = await site.open(viewport, language);
+        const { page, release } = await site.warmPage(viewport, language);
         const result = findings();
         for (const path of publicPaths) {
           await visit(page, path, language);
           await result.check(page, size);
         }
-        await context.close();
+        await release();
         result.expectNone();
       });
 
       it.concurrent("every subscriber page, the super clip tabs among them", { timeout: 120_000 }, async ({ expect }) => {
         const { token } = await insertSession(site.server.databaseUrl);
-        const { page, context } = await site.open(viewport, language);
+        const { page, context, release } = await site.warmPage(viewport, language);
         await context.addCookies([{ name: "session", value: token, url: site.server.url }]);
         const result = findings();
         for (const path of [...SUBSCRIBER_PATHS, reservePath]) {
@@ -108,12 +108,12 @@ export function accessibilitySuite(language: Language): void {
           await page.getByRole("tabpanel", { name: tab }).locator("[role=status]:not(:empty), form, ul, p").first().waitFor();
           await result.check(page, `${size}, ${tab} tab`);
         }
-        await context.close();
+        await release();
         result.expectNone();
       });
 
       it("a guest's overlays: welcome menu, login and register cards with the code step, support menu, sidebar", async () => {
-        const { page, context } = await site.open(viewport, language);
+        const { page, release } = await site.warmPage(viewport, language);
         const result = findings();
         await visit(page, "/home", language);
         const accountButton = page.locator("header").getByRole("button", { name: t.nav.account, exact: true });
@@ -143,13 +143,13 @@ export function accessibilitySuite(language: Language): void {
         await register.getByRole("button", { name: t.auth.confirm }).click();
         await register.getByText(t.validation.codeIncomplete).waitFor();
         await result.check(page, `${size}, code step with an error`);
-        await context.close();
+        await release();
         result.expectNone();
       });
 
       it("a subscriber's overlays: welcome menu, add-number card, edit-profile dialog, share dialog", async () => {
         const { token } = await insertSession(site.server.databaseUrl, { gsm: "0944123456" });
-        const { page, context } = await site.open(viewport, language);
+        const { page, context, release } = await site.warmPage(viewport, language);
         await context.addCookies([{ name: "session", value: token, url: site.server.url }]);
         const result = findings();
         await visit(page, "/profile", language);
@@ -176,7 +176,7 @@ export function accessibilitySuite(language: Language): void {
         const detail = publicPaths.find((path) => path.startsWith("/bundle-details/"))!;
         await visit(page, detail, language);
         await checkOverlay(page, result, `${size}, share dialog`, t.share.title, () => page.getByRole("button", { name: t.share.button }).click());
-        await context.close();
+        await release();
         result.expectNone();
       });
     });

@@ -76,7 +76,7 @@ describe("registering, logging out and logging in again", () => {
     it(`a visitor creates an account with a code by SMS, logs out and logs in again (${language}, ${label})`, async () => {
       const text = TEXT[language];
       const gsm = newNumber();
-      const { page, context, errors } = await site.open(viewport, language);
+      const { page, context, errors, release } = await site.warmPage(viewport, language);
       await page.goto("/home");
       await waitForHydration(page);
 
@@ -139,12 +139,12 @@ describe("registering, logging out and logging in again", () => {
       await accountButton(page, language, gsm).waitFor();
       await toast(page, SERVER_TEXT[language].signedIn).waitFor();
       expect(errors, "no console errors (CSP, hydration)").toEqual([]);
-      await context.close();
+      await release();
     });
   }
 
   it("says so when a number without an account tries to log in, and keeps step 1", async () => {
-    const { page, context } = await site.open(DESKTOP, "en");
+    const { page, release } = await site.warmPage(DESKTOP, "en");
     await page.goto("/home");
     await waitForHydration(page);
     await page.locator("footer").getByRole("button", { name: TEXT.en.haveAccount }).click();
@@ -153,7 +153,7 @@ describe("registering, logging out and logging in again", () => {
     await dialog.getByRole("button", { name: TEXT.en.sendCode }).click();
     await toast(page, SERVER_TEXT.en.errors.NO_ACCOUNT).waitFor();
     expect(await dialog.getByRole("group", { name: TEXT.en.code }).count()).toBe(0);
-    await context.close();
+    await release();
   });
 });
 
@@ -196,7 +196,7 @@ describe("numbers", () => {
     const mine = await signUpOverHttp(site.server);
     const theirs = await signUpOverHttp(site.server);
     for (const language of ["en", "ar"] as const) {
-      const { page, context } = await site.open(DESKTOP, language);
+      const { page, context, release } = await site.warmPage(DESKTOP, language);
       await withSession(page, mine.token, [{ name: "selected_gsm", value: theirs.gsm }]);
       await page.goto("/profile");
       await waitForHydration(page);
@@ -204,7 +204,7 @@ describe("numbers", () => {
       expect(await page.getByTestId("profile-number").textContent()).toBe(mine.gsm);
       await accountButton(page, language, mine.gsm).waitFor();
       expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("selected_gsm");
-      await context.close();
+      await release();
     }
   });
 });
@@ -262,7 +262,7 @@ describe("profile", () => {
 
   it("closes without animation when the visitor asks for reduced motion", async () => {
     const { token } = await signUpOverHttp(site.server);
-    const { page, context } = await site.open(DESKTOP, "en");
+    const { page, release } = await site.warmPage(DESKTOP, "en");
     await page.emulateMedia({ reducedMotion: "reduce" });
     await withSession(page, token);
     await page.goto("/profile");
@@ -277,7 +277,7 @@ describe("profile", () => {
     await dialog.getByRole("textbox", { name: TEXT.en.email }).fill("calm@example.com");
     await dialog.getByRole("button", { name: TEXT.en.save }).click();
     await dialog.waitFor({ state: "detached", timeout: 1000 });
-    await context.close();
+    await release();
   });
 
   it("edits the profile with a plain form before any JavaScript runs", async () => {
@@ -310,7 +310,7 @@ describe("profile", () => {
     const other = await site.open(DESKTOP, "en");
     await withSession(other.page, token);
     // A second device: a session of its own for the same number.
-    const { page, context } = await site.open(PHONE, "en");
+    const { page, release } = await site.warmPage(PHONE, "en");
     await page.goto("/home");
     await waitForHydration(page);
     await page.locator("footer").getByRole("button", { name: TEXT.en.haveAccount }).click();
@@ -328,23 +328,23 @@ describe("profile", () => {
     expect(new URL(page.url()).pathname).toBe("/home");
     await accountButton(page, "en").waitFor();
     await other.context.close();
-    await context.close();
+    await release();
   });
 });
 
 describe("guards and sessions", () => {
   it("sends a guest from /profile to /home", async () => {
-    const { page, context } = await site.open(PHONE, "ar");
+    const { page, release } = await site.warmPage(PHONE, "ar");
     await page.goto("/profile");
     expect(new URL(page.url()).pathname).toBe("/home");
-    await context.close();
+    await release();
   });
 
   for (const language of ["ar", "en"] as const) {
     it(`a guest following the reserve link is asked to log in and lands on reserve-number afterwards (${language})`, async () => {
       const text = TEXT[language];
       const { gsm } = await signUpOverHttp(site.server);
-      const { page, context, errors } = await site.open(DESKTOP, language);
+      const { page, context, errors, release } = await site.warmPage(DESKTOP, language);
       await page.goto("/home");
       await waitForHydration(page);
       await page.getByRole("link", { name: language === "ar" ? "احجز رقماً" : "Reserve a number" }).first().click();
@@ -355,13 +355,13 @@ describe("guards and sessions", () => {
       await accountButton(page, language, gsm).waitFor();
       expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("next_route");
       expect(errors).toEqual([]);
-      await context.close();
+      await release();
     });
   }
 
   it("logs out locally when the session was revoked elsewhere: cookie cleared, guarded page → /home", async () => {
     const { gsm, token } = await signUpOverHttp(site.server);
-    const { page, context } = await site.open(DESKTOP, "en");
+    const { page, context, release } = await site.warmPage(DESKTOP, "en");
     await withSession(page, token);
     await page.goto("/profile");
     expect(new URL(page.url()).pathname).toBe("/profile");
@@ -370,12 +370,12 @@ describe("guards and sessions", () => {
     expect(new URL(page.url()).pathname).toBe("/home");
     await accountButton(page, "en").waitFor();
     expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("session");
-    await context.close();
+    await release();
   });
 
   it("logs out locally on a client-side navigation too: the page reloads as a guest's", async () => {
     const { gsm, token } = await signUpOverHttp(site.server);
-    const { page, context } = await site.open(DESKTOP, "en");
+    const { page, context, release } = await site.warmPage(DESKTOP, "en");
     await withSession(page, token);
     await page.goto("/home");
     await waitForHydration(page);
@@ -386,7 +386,7 @@ describe("guards and sessions", () => {
     await page.waitForURL(/\/bundles$/);
     await accountButton(page, "en").waitFor();
     expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("session");
-    await context.close();
+    await release();
   });
 
   it("refuses an account action posted from another site", async () => {
@@ -401,10 +401,10 @@ describe("guards and sessions", () => {
       expect(answer.status, path).toBe(403);
     }
     // The session still works.
-    const { page, context } = await site.open(DESKTOP, "en");
+    const { page, release } = await site.warmPage(DESKTOP, "en");
     await withSession(page, token);
     await page.goto("/profile");
     expect(new URL(page.url()).pathname).toBe("/profile");
-    await context.close();
+    await release();
   });
 });

@@ -33,12 +33,121 @@ export async function openPage(browser: Browser, baseURL: string, viewport = DES
   const context = await browser.newContext({ baseURL, viewport });
   if (language) await context.addCookies([{ name: "lang", value: language, url: baseURL }]);
   const page = await context.newPage();
+  return { context, page, errors: collectErrors(page) };
+}
+
+/** Console errors and uncaught exceptions of `page` from now on, in the array answered. */
+function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(String(error)));
-  return { context, page, errors };
+  return errors;
+}
+
+/** The events a test may listen to on a page: a page handed back to the pool forgets every listener of them. */
+const TEST_EVENTS = ["console", "pageerror", "request", "response", "requestfinished", "requestfailed", "framenavigated", "load", "domcontentloaded", "dialog", "popup", "download"] as const;
+
+export interface WarmPage extends PageWithErrors {
+  /**
+   * Hands the page back to the file's pool for the next warmPage(): its cookies, storage, permissions, routes
+   * and emulated media are cleared; its browser's caches stay. Call it at the end of the test instead of
+   * closing the context.
+   */
+  release(): Promise<void>;
+}
+
+/** Contexts whose page took what it cannot shed: an init script, a clock, a CDP session, an exposed function. */
+const spent = new WeakSet<BrowserContext>();
+
+/** Wraps the methods that leave lasting state so that calling one marks the context spent (closed when released). */
+function markWhenSpent(context: BrowserContext, page: Page): void {
+  const watch = <T extends object>(owner: T, methods: readonly (keyof T)[]) => {
+    for (const method of methods) {
+      const original = owner[method] as (...args: unknown[]) => unknown;
+      Object.defineProperty(owner, method, {
+        configurable: true,
+        value: (...args: unknown[]) => {
+          spent.add(context);
+          return original.apply(owner, args);
+        },
+      });
+    }
+  };
+  watch(page, ["addInitScript", "exposeFunction", "exposeBinding"]);
+  watch(context, ["addInitScript", "exposeFunction", "exposeBinding", "newCDPSession"]);
+  watch(page.clock, ["install", "setFixedTime", "setSystemTime", "pauseAt"]);
+}
+
+/**
+ * A file's pool of pages kept between tests. A new browser context costs Chromium about 1.4 s of CPU for its
+ * first page (a new renderer process that parses and compiles the site's scripts again, empty caches) where
+ * the next page load in a kept page costs 0.3 s (docs/PERFORMANCE.md). Only for tests that do not depend on a
+ * cold cache (byte budgets, late fonts, stalled chunks) nor on state a page cannot shed (an installed clock,
+ * init scripts, a CDP session): those open a fresh context with open().
+ */
+class WarmPool {
+  private readonly idle: BrowserContext[] = [];
+
+  constructor(
+    private readonly browser: () => Browser,
+    private readonly baseURL: () => string,
+  ) {}
+
+  async take(viewport: { width: number; height: number }, language: Language | undefined): Promise<WarmPage> {
+    let context = this.idle.pop();
+    while (context && (context.pages().length !== 1 || context.pages()[0]!.isClosed())) {
+      await context.close().catch(() => undefined);
+      context = this.idle.pop();
+    }
+    const baseURL = this.baseURL();
+    if (!context) {
+      context = await this.browser().newContext({ baseURL, viewport });
+      markWhenSpent(context, await context.newPage());
+    }
+    const page = context.pages()[0]!;
+    await page.setViewportSize(viewport);
+    if (language) await context.addCookies([{ name: "lang", value: language, url: baseURL }]);
+    const taken = context;
+    let released = false;
+    return {
+      context: taken,
+      page,
+      errors: collectErrors(page),
+      release: async () => {
+        if (released) return;
+        released = true;
+        if (!spent.has(taken) && (await this.clear(taken, page, baseURL))) this.idle.push(taken);
+        else await taken.close().catch(() => undefined);
+      },
+    };
+  }
+
+  /** Clears what one test left for the next; false when the page cannot be kept (closed, or more pages open). */
+  private async clear(context: BrowserContext, page: Page, baseURL: string): Promise<boolean> {
+    if (page.isClosed() || context.pages().length !== 1) return false;
+    for (const event of TEST_EVENTS) page.removeAllListeners(event);
+    if (new URL(page.url()).origin === new URL(baseURL).origin) {
+      const cleared = await page
+        .evaluate(() => {
+          localStorage.clear();
+          sessionStorage.clear();
+        })
+        .then(() => true, () => false);
+      if (!cleared) return false;
+    }
+    await Promise.all([
+      context.clearCookies(),
+      context.clearPermissions(),
+      context.setExtraHTTPHeaders({}),
+      context.setOffline(false),
+      context.unrouteAll({ behavior: "ignoreErrors" }),
+      page.unrouteAll({ behavior: "ignoreErrors" }),
+      page.emulateMedia({ media: null, colorScheme: null, reducedMotion: null, forcedColors: null }),
+    ]);
+    return true;
+  }
 }
 
 /** Waits until React has hydrated the page (SiteShell marks it), so clicks reach React's handlers. */
@@ -53,6 +162,8 @@ export interface SiteInBrowser {
   readonly browser: Browser;
   /** A fresh browser context on the file's server: openPage with this server's URL. */
   open(viewport?: { width: number; height: number }, language?: Language): Promise<PageWithErrors>;
+  /** A page kept between the file's tests (WarmPool): faster, for tests that need no cold cache. */
+  warmPage(viewport?: { width: number; height: number }, language?: Language): Promise<WarmPage>;
 }
 
 /**
@@ -73,6 +184,10 @@ export function siteInBrowser(options: TestServerOptions = {}): SiteInBrowser {
     if (value === undefined) throw new Error(`the file's ${what} is not started yet: use it inside a test or a hook`);
     return value;
   };
+  const pool = new WarmPool(
+    () => started(browser, "browser"),
+    () => started(server, "server").url,
+  );
   return {
     get server() {
       return started(server, "server");
@@ -82,6 +197,9 @@ export function siteInBrowser(options: TestServerOptions = {}): SiteInBrowser {
     },
     open(viewport, language) {
       return openPage(started(browser, "browser"), started(server, "server").url, viewport, language);
+    },
+    warmPage(viewport = DESKTOP, language) {
+      return pool.take(viewport, language);
     },
   };
 }

@@ -13,7 +13,7 @@ const site = siteInBrowser();
 describe("bundles", () => {
   for (const [language, viewport, label] of [["ar", DESKTOP, "desktop"], ["en", PHONE, "phone"]] as const) {
     it(`lists the bundles by category and opens a bundle's details (${language}, ${label})`, async () => {
-      const { page, context, errors } = await site.open(viewport, language);
+      const { page, errors, release } = await site.warmPage(viewport, language);
       await page.goto("/bundles");
       await waitForHydration(page);
       const bundle = seed.find((item) => item.id === 401)!;
@@ -29,7 +29,7 @@ describe("bundles", () => {
       await page.getByRole("navigation", { name: catalogs[language].breadcrumb.label }).getByRole("link").nth(2).click();
       await page.waitForURL(/\/bundles\/4$/);
       expect(errors).toEqual([]);
-      await context.close();
+      await release();
     });
   }
 });

@@ -35,7 +35,7 @@ async function internalLinks(page: Page, origin: string): Promise<string[]> {
 describe.concurrent("crawl from /home", () => {
   for (const language of ["ar", "en"] as const) {
     it(`reaches every public page in ${language}: each 200, titled, without console errors`, { timeout: 300_000 }, async ({ expect }) => {
-      const { page, context, errors } = await site.open(DESKTOP, language);
+      const { page, errors, release } = await site.warmPage(DESKTOP, language);
       const origin = new URL(site.server.url).origin;
       const seen = new Set(["/home"]);
       const queue = ["/home"];
@@ -63,7 +63,7 @@ describe.concurrent("crawl from /home", () => {
         expect(reached, String(pattern)).toMatch(pattern);
       }
       expect(seen.size).toBeLessThan(MAX_PAGES);
-      await context.close();
+      await release();
     });
   }
 });
@@ -73,7 +73,7 @@ describe("content pages at phone width", () => {
   const pages = ["/home", "/products", "/products/payment/62", "/products/prices-list", "/segment-details/1", "/roaming", "/SMS-Roaming-Countries", "/app-details/2", "/service-details/2", `/news-details/${news.type}/${news.id}`, "/support/FAQs", "/support/Services-Centers", "/support/Feedback", "/support/Contact-Us", "/business", "/search?q=sama"];
   for (const language of ["ar", "en"] as const) {
     it(`every kind answers and fits the screen (${language}, 390 px)`, async () => {
-      const { page, context, errors } = await site.open(PHONE, language);
+      const { page, errors, release } = await site.warmPage(PHONE, language);
       for (const pathName of pages) {
         const response = await page.goto(pathName);
         expect(response?.status(), pathName).toBe(200);
@@ -82,7 +82,7 @@ describe("content pages at phone width", () => {
         expect(overflow, `${pathName} is wider than the screen`).toBeLessThanOrEqual(0);
       }
       expect(errors).toEqual([]);
-      await context.close();
+      await release();
     });
   }
 });
@@ -90,7 +90,7 @@ describe("content pages at phone width", () => {
 describe("share dialog", () => {
   for (const [language, viewport] of [["ar", PHONE], ["en", DESKTOP]] as const) {
     it(`shares a bundle by every network and copies its link (${language})`, async () => {
-      const { page, context, errors } = await site.open(viewport, language);
+      const { page, context, errors, release } = await site.warmPage(viewport, language);
       await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.server.url });
       await page.goto("/bundle-details/mixed/401");
       await waitForHydration(page);
@@ -121,23 +121,23 @@ describe("share dialog", () => {
       expect(await page.getByRole("textbox", { name: t.link }).count()).toBe(0);
       expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
       expect(errors).toEqual([]);
-      await context.close();
+      await release();
     });
   }
 
   it("is on every kind of detail page", async () => {
-    const { page, context } = await site.open(DESKTOP, "en");
+    const { page, release } = await site.warmPage(DESKTOP, "en");
     for (const pathName of ["/products/payment/62", "/service-details/1", "/app-details/1", "/news-details/news/1", "/offer-details/weekend/1", "/segment-details/1", "/business/bulk-sms"]) {
       await page.goto(pathName);
       expect(await page.getByRole("button", { name: en.share.button }).count(), pathName).toBe(1);
     }
-    await context.close();
+    await release();
   });
 });
 
 describe("search", () => {
   it("finds the same bundles whatever the Arabic spelling, from the navbar's search box", async () => {
-    const { page, context, errors } = await site.open(DESKTOP, "ar");
+    const { page, errors, release } = await site.warmPage(DESKTOP, "ar");
     const results: string[][] = [];
     for (const spelling of ["الإنترنت", "الانترنت", "انترنت"]) {
       await page.goto("/home");
@@ -153,20 +153,20 @@ describe("search", () => {
     expect(results[1]).toEqual(results[0]);
     expect(results[2]).toEqual(results[0]);
     expect(errors).toEqual([]);
-    await context.close();
+    await release();
   });
 
   it("says when nothing matches, in English", async () => {
-    const { page, context } = await site.open(PHONE, "en");
+    const { page, release } = await site.warmPage(PHONE, "en");
     await page.goto("/search?q=qwxzv");
     await page.getByText(en.search.none.replace("{{query}}", "qwxzv")).waitFor();
-    await context.close();
+    await release();
   });
 });
 
 describe("lists that filter as you type", () => {
   it("roaming countries by either spelling and by zone; the prices list; the FAQs", async () => {
-    const { page, context, errors } = await site.open(DESKTOP, "ar");
+    const { page, errors, release } = await site.warmPage(DESKTOP, "ar");
     await page.goto("/SMS-Roaming-Countries");
     await waitForHydration(page);
     const box = page.getByRole("searchbox", { name: ar.roaming.search });
@@ -193,11 +193,11 @@ describe("lists that filter as you type", () => {
     expect(shown).toBeLessThan(demoContent<unknown[]>("faqs.json").length);
     expect(await page.locator("main details[open]").count()).toBe(shown);
     expect(errors).toEqual([]);
-    await context.close();
+    await release();
   });
 
   it("service centres by city, each with an open-now mark, call and directions links", async () => {
-    const { page, context, errors } = await site.open(PHONE, "en");
+    const { page, errors, release } = await site.warmPage(PHONE, "en");
     await page.goto("/support/Services-Centers");
     await waitForHydration(page);
     await page.getByRole("combobox", { name: en.centres.city }).selectOption("3");
@@ -210,7 +210,7 @@ describe("lists that filter as you type", () => {
     expect(await first.getByRole("link", { name: new RegExp(`^${en.centres.call}`) }).first().getAttribute("href")).toMatch(/^tel:0\d+$/);
     expect(await first.getByRole("link", { name: en.centres.directions }).getAttribute("href")).toMatch(/^https:\/\/www\.openstreetmap\.org\/directions\?to=/);
     expect(errors).toEqual([]);
-    await context.close();
+    await release();
   });
 });
 
@@ -223,7 +223,7 @@ describe("feedback form", () => {
 
   for (const [language, viewport] of [["ar", DESKTOP], ["en", PHONE]] as const) {
     it(`shows each required and invalid message, refuses a disguised file and a form without one, then sends with a file and shows the reference (${language})`, async () => {
-      const { page, context, errors } = await site.open(viewport, language);
+      const { page, errors, release } = await site.warmPage(viewport, language);
       const t = catalogs[language];
       await page.goto("/support/Feedback");
       await waitForHydration(page);
@@ -269,7 +269,7 @@ describe("feedback form", () => {
       await page.getByRole("button", { name: t.feedback.another }).click();
       expect(await page.getByLabel(t.feedback.fullName).inputValue()).toBe("");
       expect(errors).toEqual([]);
-      await context.close();
+      await release();
     });
   }
 

@@ -120,7 +120,7 @@ describe("codes, numbers and Latin words in Arabic text", () => {
   it("every USSD code of the seeded content reads left to right, isolated, as a tel: link; every content text has its runs isolated", { timeout: 240_000 }, async () => {
     const pages = contentPages();
     expect(pages.length, "pages with codes in the seeded content").toBeGreaterThan(10);
-    const { page, context, errors } = await site.open(DESKTOP, "ar");
+    const { page, errors, release } = await site.warmPage(DESKTOP, "ar");
     const problems: string[] = [];
     for (const contentPage of pages) {
       const response = await page.goto(contentPage.path, { waitUntil: "domcontentloaded" });
@@ -134,13 +134,13 @@ describe("codes, numbers and Latin words in Arabic text", () => {
     }
     expect(problems).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
+    await release();
   });
 
   it("search snippets show the codes of FAQ answers the same way", async () => {
     const faqs = demoContent<(Item & { questionAr: string; answerAr: string })[]>("faqs.json").filter((faq) => codesIn(faq.answerAr.slice(0, 100)).length > 0);
     expect(faqs.length).toBeGreaterThan(0);
-    const { page, context } = await site.open(DESKTOP, "ar");
+    const { page, release } = await site.warmPage(DESKTOP, "ar");
     const problems: string[] = [];
     for (const faq of faqs) {
       const path = `/search?q=${encodeURIComponent(faq.questionAr)}`;
@@ -148,6 +148,6 @@ describe("codes, numbers and Latin words in Arabic text", () => {
       problems.push(...problemsOf(path, await shownCodes(page), codesIn(faq.answerAr.slice(0, 100))));
     }
     expect(problems).toEqual([]);
-    await context.close();
+    await release();
   });
 });

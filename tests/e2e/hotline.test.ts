@@ -93,11 +93,11 @@ describe("hotline", () => {
   });
 
   it("is only for subscribers: a guest is sent home", async () => {
-    const { page, context } = await site.open(DESKTOP, "ar");
+    const { page, release } = await site.warmPage(DESKTOP, "ar");
     await page.goto("/hotline");
     expect(new URL(page.url()).pathname).toBe("/home");
     await page.goto("/call-barring");
     expect(new URL(page.url()).pathname).toBe("/home");
-    await context.close();
+    await release();
   });
 });

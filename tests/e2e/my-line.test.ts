@@ -182,7 +182,7 @@ describe("buying a bundle", () => {
     const text = TEXT.en;
     const { gsm } = await signUpOverHttp(site.server);
     await setBalance(gsm, 10000);
-    const { page, context } = await site.open(DESKTOP, "en");
+    const { page, release } = await site.warmPage(DESKTOP, "en");
     await page.goto(WEEKLY.path);
     await waitForHydration(page);
     await page.getByRole("link", { name: t.myLine.activate }).click();
@@ -210,7 +210,7 @@ describe("buying a bundle", () => {
     await bundles.getByText(t.myLine.left.replace("{{left}}", five).replace("{{total}}", five)).waitFor();
     const orders = await withClient(site.server.databaseUrl, async (client) => (await client.query("select count(*)::int as n from charging_orders where gsm = $1", [gsm])).rows[0].n);
     expect(orders).toBe(1);
-    await context.close();
+    await release();
   });
 });
 

@@ -39,7 +39,7 @@ describe("the number search", () => {
   for (const [language, viewport] of [["ar", DESKTOP], ["en", PHONE]] as const) {
     it(`shows 'Number is required' and 'Number not valid', then available numbers with tier and price (${language})`, async () => {
       const t = catalogs[language];
-      const { page, context, errors } = await site.open(viewport, language);
+      const { page, errors, release } = await site.warmPage(viewport, language);
       await page.goto("/Reservation");
       await waitForHydration(page);
       await search(page, language, "");
@@ -54,7 +54,7 @@ describe("the number search", () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       expect(errors).toEqual([]);
-      await context.close();
+      await release();
     });
   }
 });
@@ -65,7 +65,7 @@ describe("reserving", () => {
       const t = catalogs[language];
       const text = TEXT[language];
       const { gsm } = await signUpOverHttp(site.server);
-      const { page, context, errors } = await site.open(viewport, language);
+      const { page, errors, release } = await site.warmPage(viewport, language);
       await page.goto("/Reservation");
       await waitForHydration(page);
       await search(page, language, "777");
@@ -118,7 +118,7 @@ describe("reserving", () => {
       expect(await mine.getByRole("button", { name: t.reservation.cancel }).count()).toBe(0);
       // (No console error: in particular no style refused by the CSP after the form posts revalidated the page.)
       expect(errors).toEqual([]);
-      await context.close();
+      await release();
     });
   }
 
@@ -212,6 +212,7 @@ describe("what the reservation pages load before they are interactive", () => {
 
     const t = catalogs.en;
     const { token } = await insertSession(site.server.databaseUrl, { gsm: freshNumber("0977") });
+    // A fresh context: the check reads the scripts' answers and adds an init script (no kept page, no kept cache).
     const { page, context } = await site.open(DESKTOP, "en");
     await context.addCookies([{ name: "session", value: token, url: site.server.url }]);
     expect(await zodBeforeInteractive(page, `/reserve-number?gsm=${await availableNumber(site.server, "8")}`), "/reserve-number loads Zod before it is interactive").toBe(false);

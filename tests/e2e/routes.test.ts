@@ -11,7 +11,7 @@ const h1 = (page: Page) => page.getByRole("heading", { level: 1 }).textContent()
 
 describe("redirects and the route table", () => {
   it("goes from / to /personal to /home", async () => {
-    const { page, context } = await site.open();
+    const { page, release } = await site.warmPage();
     const response = await page.goto("/");
     expect(new URL(page.url()).pathname).toBe("/home");
     expect(response?.status()).toBe(200);
@@ -22,7 +22,7 @@ describe("redirects and the route table", () => {
       request = request.redirectedFrom();
     }
     expect(chain).toEqual(["/", "/personal"]);
-    await context.close();
+    await release();
   });
 
   it.each([
@@ -30,11 +30,11 @@ describe("redirects and the route table", () => {
     ["/support", "/support/FAQs"],
     ["/about-sama", "/about-sama/who-we-are"],
   ])("redirects %s to %s", async (from, to) => {
-    const { page, context } = await site.open();
+    const { page, release } = await site.warmPage();
     const response = await page.goto(from);
     expect(response?.status()).toBe(200);
     expect(new URL(page.url()).pathname).toBe(to);
-    await context.close();
+    await release();
   });
 
   it.each([
@@ -56,7 +56,7 @@ describe("redirects and the route table", () => {
     ["/support/feedback", "Feedback"],
     ["/service-terms", "Terms of service"],
   ])("shows %s with its title and breadcrumb", async (path, title) => {
-    const { page, context, errors } = await site.open(DESKTOP, "en");
+    const { page, errors, release } = await site.warmPage(DESKTOP, "en");
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     expect(await h1(page)).toBe(title);
@@ -65,14 +65,14 @@ describe("redirects and the route table", () => {
     expect(await crumbs.last().textContent()).toContain(title);
     expect(await page.title()).toBe(`${title} | Sama Mobile`);
     expect(errors).toEqual([]);
-    await context.close();
+    await release();
   });
 });
 
 describe("not-found page", () => {
   for (const language of ["ar", "en"] as const) {
     it(`answers 404 with the navbar, 'Ooops!', the message, a way home and the footer (${language})`, async () => {
-      const { page, context, errors } = await site.open(DESKTOP, language);
+      const { page, errors, release } = await site.warmPage(DESKTOP, language);
       const response = await page.goto("/no-such-page/at-all");
       expect(response?.status()).toBe(404);
       expect(await h1(page)).toBe("Ooops!");
@@ -83,34 +83,34 @@ describe("not-found page", () => {
       await page.getByRole("link", { name: language === "ar" ? "العودة إلى الرئيسية" : "Back to home" }).click();
       await page.waitForURL(/\/home$/);
       expect(errors.filter((error) => !error.includes("404"))).toEqual([]);
-      await context.close();
+      await release();
     });
   }
 
   it("lays out side by side from 992 px and stacked below", async () => {
-    const { page, context } = await site.open({ width: 992, height: 800 }, "en");
+    const { page, release } = await site.warmPage({ width: 992, height: 800 }, "en");
     await page.goto("/nope");
     const box = page.getByTestId("not-found");
     expect(await box.evaluate((element) => getComputedStyle(element).flexDirection)).toBe("row");
     await page.setViewportSize({ width: 991, height: 800 });
     expect(await box.evaluate((element) => getComputedStyle(element).flexDirection)).toBe("column");
-    await context.close();
+    await release();
   });
 });
 
 describe("guarded routes", () => {
   for (const path of ["/profile", "/call-forward", "/super-clip"]) {
     it(`sends a guest from ${path} to /home`, async () => {
-      const { page, context } = await site.open();
+      const { page, release } = await site.warmPage();
       await page.goto(path);
       expect(new URL(page.url()).pathname).toBe("/home");
-      await context.close();
+      await release();
     });
   }
 
   for (const language of ["ar", "en"] as const) {
     it(`remembers /reserve-number for a guest and opens the login dialog on /home (${language})`, async () => {
-      const { page, context } = await site.open(DESKTOP, language);
+      const { page, context, release } = await site.warmPage(DESKTOP, language);
       await page.goto("/reserve-number");
       expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/home?login=1");
       const cookies = await context.cookies();
@@ -121,13 +121,13 @@ describe("guarded routes", () => {
       const dialog = page.getByRole("dialog", { name: language === "ar" ? "تسجيل الدخول" : "Log in" });
       await dialog.waitFor();
       await dialog.getByRole("textbox", { name: language === "ar" ? "رقم الموبايل" : "Mobile number" }).waitFor();
-      await context.close();
+      await release();
     });
   }
 
   it("lets a subscriber with a live session in, with the number on the account button", async () => {
     const session = await insertSession(site.server.databaseUrl, { gsm: "0944123456" });
-    const { page, context } = await site.open(DESKTOP, "en");
+    const { page, context, release } = await site.warmPage(DESKTOP, "en");
     await context.addCookies([{ name: "session", value: session.token, url: site.server.url }]);
     const response = await page.goto("/call-forward");
     expect(response?.status()).toBe(200);
@@ -135,13 +135,13 @@ describe("guarded routes", () => {
     const crumbs = await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem").allTextContents();
     expect(crumbs.map((crumb) => crumb.trim())).toEqual(["Home", "Profile features", "Call forward"]);
     expect(await page.locator("header").getByText("0944123456").count()).toBe(1);
-    await context.close();
+    await release();
   });
 });
 
 describe("mobile layout below 1100 px", () => {
   it("shows the sidebar toggle at 1099 px and the section bar at 1100 px", async () => {
-    const { page, context } = await site.open({ width: 1100, height: 800 }, "en");
+    const { page, release } = await site.warmPage({ width: 1100, height: 800 }, "en");
     await page.goto("/home");
     const toggle = page.getByRole("button", { name: "Open menu" });
     const sections = page.getByRole("navigation", { name: "Main sections" });
@@ -152,12 +152,12 @@ describe("mobile layout below 1100 px", () => {
     expect(await toggle.isVisible()).toBe(true);
     expect(await sections.isVisible()).toBe(false);
     expect(await page.getByRole("link", { name: "Centres" }).isVisible()).toBe(true);
-    await context.close();
+    await release();
   });
 
   for (const language of ["ar", "en"] as const) {
     it(`opens the sidebar with section links and quick links, and follows the apps link to the anchor (${language})`, async () => {
-      const { page, context, errors } = await site.open(PHONE, language);
+      const { page, errors, release } = await site.warmPage(PHONE, language);
       await page.goto("/bundles");
       await waitForHydration(page);
       await page.getByRole("button", { name: language === "ar" ? "فتح القائمة" : "Open menu" }).click();
@@ -177,26 +177,26 @@ describe("mobile layout below 1100 px", () => {
       // The page scrolled to the apps anchor.
       await expect.poll(() => page.locator("#apps").evaluate((element) => Math.round(element.getBoundingClientRect().top))).toBeLessThan(PHONE.height / 2);
       expect(errors).toEqual([]);
-      await context.close();
+      await release();
     });
   }
 
   it("uses the short search placeholder below 460 px", async () => {
-    const { page, context } = await site.open({ width: 460, height: 800 }, "en");
+    const { page, release } = await site.warmPage({ width: 460, height: 800 }, "en");
     await page.goto("/home");
     await waitForHydration(page);
     const search = page.getByRole("searchbox", { name: "Search" });
     expect(await search.getAttribute("placeholder")).toBe("Search bundles, offers and services");
     await page.setViewportSize({ width: 459, height: 800 });
     await expect.poll(() => search.getAttribute("placeholder")).toBe("Search");
-    await context.close();
+    await release();
   });
 });
 
 describe("terms and privacy", () => {
   for (const language of ["ar", "en"] as const) {
     it(`shows the privacy policy from the database with its breadcrumb (${language})`, async () => {
-      const { page, context, errors } = await site.open(DESKTOP, language);
+      const { page, errors, release } = await site.warmPage(DESKTOP, language);
       await page.goto("/privacy-policy");
       const content = page.getByTestId("privacy-content");
       await content.waitFor();
@@ -205,27 +205,27 @@ describe("terms and privacy", () => {
       const links = await page.getByRole("navigation", { name: language === "ar" ? "مسار التنقل" : "Breadcrumb" }).getByRole("link").evaluateAll((items) => items.map((item) => item.getAttribute("href")));
       expect(links).toEqual(["/personal", "/bundles"]);
       expect(errors).toEqual([]);
-      await context.close();
+      await release();
     });
   }
 
   it("links the privacy title back to segment products for the segment type, and changes layout at 1180 px", async () => {
-    const { page, context } = await site.open({ width: 1180, height: 800 }, "en");
+    const { page, release } = await site.warmPage({ width: 1180, height: 800 }, "en");
     await page.goto("/privacy-policy/segment");
     expect(await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Privacy policy" }).getAttribute("href")).toBe("/products/segment-products");
     const content = page.getByTestId("privacy-content");
     expect(await content.evaluate((element) => getComputedStyle(element).flexDirection)).toBe("row");
     await page.setViewportSize({ width: 1179, height: 800 });
     expect(await content.evaluate((element) => getComputedStyle(element).flexDirection)).toBe("column");
-    await context.close();
+    await release();
   });
 
   it("shows the terms of service, with a way back to segment products for the segment type", async () => {
-    const { page, context } = await site.open(PHONE, "ar");
+    const { page, release } = await site.warmPage(PHONE, "ar");
     await page.goto("/service-terms/segment");
     expect(await h1(page)).toBe("شروط الخدمة");
     expect((await page.locator(".prose-content").textContent())!.length).toBeGreaterThan(500);
     expect(await page.locator('main a[href="/products/segment-products"]').count()).toBeGreaterThan(0);
-    await context.close();
+    await release();
   });
 });

@@ -138,9 +138,9 @@ describe("the pages visited", () => {
 describe.concurrent("every page fits 320–1440 px", () => {
   for (const language of ["ar", "en"] as const satisfies Language[]) {
     it(`for a guest (${language})`, async ({ expect }) => {
-      const { page, context, errors } = await site.open({ width: WIDTHS[0]!, height: HEIGHT }, language);
+      const { page, errors, release } = await site.warmPage({ width: WIDTHS[0]!, height: HEIGHT }, language);
       const problems = await sweep(page, publicPaths, null);
-      await context.close();
+      await release();
       expect(problems, problems.join("\n")).toEqual([]);
       expect(errors.filter((error) => !error.includes("404"))).toEqual([]);
     }, 300_000);
@@ -148,11 +148,11 @@ describe.concurrent("every page fits 320–1440 px", () => {
     it(`for a subscriber, with the number on the account button (${language})`, async ({ expect }) => {
       const gsm = freshNumber("0966");
       const { token } = await insertSession(site.server.databaseUrl, { gsm });
-      const { page, context, errors } = await site.open({ width: WIDTHS[0]!, height: HEIGHT }, language);
+      const { page, context, errors, release } = await site.warmPage({ width: WIDTHS[0]!, height: HEIGHT }, language);
       await context.addCookies([{ name: "session", value: token, url: site.server.url }]);
       const problems = await sweep(page, [...publicPaths, ...subscriberPaths], gsm);
       expect(new URL(page.url()).pathname, "the session kept the subscriber in").toBe("/reserve-number");
-      await context.close();
+      await release();
       expect(problems, problems.join("\n")).toEqual([]);
       expect(errors.filter((error) => !error.includes("404"))).toEqual([]);
     }, 300_000);
@@ -162,7 +162,7 @@ describe.concurrent("every page fits 320–1440 px", () => {
 describe("a table in content HTML scrolls in a box of its own that the keyboard reaches", () => {
   for (const language of ["ar", "en"] as const satisfies Language[]) {
     it(`/about-sama/financial-reports at 320 px (${language})`, async () => {
-      const { page, context, errors } = await site.open({ width: 320, height: 800 }, language);
+      const { page, errors, release } = await site.warmPage({ width: 320, height: 800 }, language);
       await page.goto("/about-sama/financial-reports");
       await waitForHydration(page);
       // Named after the table's caption, or (as here, without one) the page language's word for a table.
@@ -186,7 +186,7 @@ describe("a table in content HTML scrolls in a box of its own that the keyboard 
       // The arrow key toward the end of the line scrolls it (leftwards in Arabic, rightwards in English).
       for (let press = 0; press < 3; press++) await page.keyboard.press(language === "ar" ? "ArrowLeft" : "ArrowRight");
       await expect.poll(() => box.evaluate((region) => Math.abs(region.scrollLeft))).toBeGreaterThan(0);
-      await context.close();
+      await release();
       expect(errors).toEqual([]);
     });
   }

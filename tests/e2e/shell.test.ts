@@ -7,7 +7,7 @@ const site = siteInBrowser();
 
 describe("language and direction", () => {
   it("serves Arabic, right to left, to a first-time visitor, with hreflang alternates", async () => {
-    const { page, context, errors } = await site.open();
+    const { page, errors, release } = await site.warmPage();
     const response = await page.goto("/home");
     expect(response?.status()).toBe(200);
     expect(await page.locator("html").getAttribute("lang")).toBe("ar");
@@ -16,11 +16,11 @@ describe("language and direction", () => {
     const alternates = await page.locator('link[rel="alternate"]').evaluateAll((links) => links.map((link) => link.getAttribute("hreflang") + " " + link.getAttribute("href")));
     expect(alternates).toEqual(expect.arrayContaining([expect.stringMatching(/^ar .*\/home\?lang=ar$/), expect.stringMatching(/^en .*\/home\?lang=en$/)]));
     expect(errors, "no console errors (CSP, hydration)").toEqual([]);
-    await context.close();
+    await release();
   });
 
   it("switches to English with the language picker, reloading the page and keeping the choice", async () => {
-    const { page, context, errors } = await site.open();
+    const { page, errors, release } = await site.warmPage();
     await page.goto("/bundles");
     await waitForHydration(page);
     await page.getByRole("group", { name: "اللغة" }).getByRole("link", { name: "English" }).click();
@@ -33,22 +33,22 @@ describe("language and direction", () => {
     await page.goto("/offers");
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
     expect(errors).toEqual([]);
-    await context.close();
+    await release();
   });
 
   it("lets a link carry its language with ?lang=", async () => {
-    const { page, context } = await site.open(DESKTOP, "en");
+    const { page, release } = await site.warmPage(DESKTOP, "en");
     await page.goto("/roaming?lang=ar");
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("التجوال");
-    await context.close();
+    await release();
   });
 });
 
 describe("navigation", () => {
   for (const language of ["ar", "en"] as const) {
     it(`follows the section bar and the logo (${language})`, async () => {
-      const { page, context, errors } = await site.open(DESKTOP, language);
+      const { page, errors, release } = await site.warmPage(DESKTOP, language);
       await page.goto("/home");
       await waitForHydration(page);
       const sections = page.getByRole("navigation", { name: language === "ar" ? "الأقسام الرئيسية" : "Main sections" });
@@ -60,12 +60,12 @@ describe("navigation", () => {
       await page.getByRole("link", { name: language === "ar" ? "الصفحة الرئيسية لسما موبايل" : "Sama Mobile home" }).click();
       await page.waitForURL(/\/home$/);
       expect(errors).toEqual([]);
-      await context.close();
+      await release();
     });
   }
 
   it("opens the service centres page from the top bar, with the short label on phones", async () => {
-    const { page, context } = await site.open(PHONE, "en");
+    const { page, release } = await site.warmPage(PHONE, "en");
     await page.goto("/home");
     await waitForHydration(page);
     const link = page.getByRole("link", { name: "Centres" });
@@ -73,11 +73,11 @@ describe("navigation", () => {
     await link.click();
     await page.waitForURL(/\/Support\/Services-Centers$/);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Service centres");
-    await context.close();
+    await release();
   });
 
   it("stores the search value and opens the search page when Enter is pressed", async () => {
-    const { page, context } = await site.open(DESKTOP, "ar");
+    const { page, release } = await site.warmPage(DESKTOP, "ar");
     await page.goto("/home");
     await waitForHydration(page);
     const search = page.getByRole("searchbox", { name: "بحث" });
@@ -87,14 +87,14 @@ describe("navigation", () => {
     expect(decodeURIComponent(new URL(page.url()).searchParams.get("q") ?? "")).toBe("باقة الإنترنت");
     expect(await page.evaluate(() => localStorage.getItem("searchValue"))).toBe("باقة الإنترنت");
     await expect.poll(() => page.getByRole("status").textContent()).toContain("باقة الإنترنت");
-    await context.close();
+    await release();
   });
 });
 
 describe("support menu", () => {
   for (const language of ["ar", "en"] as const) {
     it(`opens from the floating button with four links, closes with Escape and returns focus (${language})`, async () => {
-      const { page, context, errors } = await site.open(DESKTOP, language);
+      const { page, errors, release } = await site.warmPage(DESKTOP, language);
       await page.goto("/home");
       await waitForHydration(page);
       const button = page.getByRole("button", { name: language === "ar" ? "الدعم" : "Support" });
@@ -112,14 +112,14 @@ describe("support menu", () => {
       await page.waitForURL(/\/support\/Contact-Us$/);
       await menu.waitFor({ state: "detached" });
       expect(errors).toEqual([]);
-      await context.close();
+      await release();
     });
   }
 });
 
 describe("footer", () => {
   it("shows at most four bundle categories and four apps, the social icons and the login/register toggle", async () => {
-    const { page, context } = await site.open(DESKTOP, "en");
+    const { page, release } = await site.warmPage(DESKTOP, "en");
     await page.goto("/home");
     await waitForHydration(page);
     const footer = page.locator("footer");
@@ -140,6 +140,6 @@ describe("footer", () => {
     await login.waitFor();
     await page.keyboard.press("Escape");
     await login.waitFor({ state: "detached" });
-    await context.close();
+    await release();
   });
 });

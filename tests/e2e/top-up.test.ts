@@ -179,7 +179,7 @@ describe("top up by voucher on a phone", () => {
   it("a guest opening /top-up logs in and comes back to it (en)", async () => {
     const text = TEXT.en;
     const { gsm } = await signUpOverHttp(site.server);
-    const { page, context } = await site.open(DESKTOP, "en");
+    const { page, release } = await site.warmPage(DESKTOP, "en");
     await page.goto("/top-up");
     await page.waitForURL(/\/home\?login=1$/);
     await waitForHydration(page);
@@ -192,7 +192,7 @@ describe("top up by voucher on a phone", () => {
     await dialog.getByRole("button", { name: text.confirm }).click();
     await page.waitForURL(/\/top-up$/);
     await voucherField(page, "en").waitFor();
-    await context.close();
+    await release();
   });
 });
 
