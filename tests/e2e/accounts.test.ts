@@ -64,7 +64,7 @@ async function withSession(page: Page, token: string, extra: { name: string; val
 /** A new subscriber's browser at `path`, hydrated. */
 async function openAsNewSubscriber(language: Language, viewport: typeof DESKTOP, path: string) {
   const { gsm, token } = await signUpOverHttp(site.server);
-  const opened = await site.open(viewport, language);
+  const opened = await site.warmPage(viewport, language);
   await withSession(opened.page, token);
   await opened.page.goto(path);
   await waitForHydration(opened.page);
@@ -162,7 +162,7 @@ describe("numbers", () => {
     it(`a subscriber adds a second number and switches to it everywhere (${language}, ${label})`, async () => {
       const text = TEXT[language];
       const second = newNumber();
-      const { page, context, errors, gsm } = await openAsNewSubscriber(language, viewport, "/home");
+      const { page, errors, gsm, release } = await openAsNewSubscriber(language, viewport, "/home");
 
       const menu = await openWelcomeMenu(page, language, gsm);
       await menu.getByRole("button", { name: text.addNumber }).click();
@@ -188,7 +188,7 @@ describe("numbers", () => {
       expect(await list.getByText(gsm).count()).toBe(1);
       expect(await list.getByText(second).count()).toBe(1);
       expect(errors).toEqual([]);
-      await context.close();
+      await release();
     });
   }
 
@@ -213,7 +213,7 @@ describe("profile", () => {
   for (const [language, viewport, label] of EN_DESKTOP_AR_PHONE) {
     it(`edits the profile: every rule's message under its field, then a save that slides the dialog up (${language}, ${label})`, async () => {
       const text = TEXT[language];
-      const { page, context, errors } = await openAsNewSubscriber(language, viewport, "/profile");
+      const { page, errors, release } = await openAsNewSubscriber(language, viewport, "/profile");
       await page.getByRole("link", { name: text.editProfile }).click();
       const dialog = page.getByRole("dialog", { name: text.editProfile });
       await dialog.waitFor();
@@ -256,7 +256,7 @@ describe("profile", () => {
       // Dates read in the page's language (common/format.ts), not as the form's yyyy-mm-dd.
       await page.getByText(formatDate(language, "1990-02-28")).waitFor();
       expect(errors).toEqual([]);
-      await context.close();
+      await release();
     });
   }
 

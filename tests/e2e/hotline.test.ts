@@ -17,13 +17,13 @@ const catalogs = { ar, en } as const;
 const site = siteInBrowser({ env: { OTP_RESEND_SECONDS: "0", OTP_SENDS_PER_IP_HOUR: "1000" } });
 
 function openAsSubscriber(path: string, language: Language, viewport = DESKTOP) {
-  return openSubscriberPage(site.browser, site.server, path, language, viewport, "0977");
+  return openSubscriberPage(site, path, language, viewport, "0977");
 }
 const toast = (page: Page, text: string) => page.getByRole("alertdialog").or(page.getByRole("alert")).filter({ hasText: text }).first();
 
 describe("call barring", () => {
   it("disables what a switched-on option covers, saying why, and shows when the bar ends (ar)", async () => {
-    const { page, context, errors } = await openAsSubscriber("/call-barring", "ar");
+    const { page, errors, release } = await openAsSubscriber("/call-barring", "ar");
     const b = catalogs.ar.callBarring;
     await page.getByRole("switch", { name: catalogs.ar.lineFeatureUi.service }).check({ force: true });
     await page.getByRole("switch", { name: b.options.outgoingInternational, exact: true }).check({ force: true });
@@ -36,13 +36,13 @@ describe("call barring", () => {
     const ends = formatDate("ar", new Date(Date.now() + 30 * 86_400_000).toISOString());
     await page.getByText(b.endsOn.replace("{{date}}", ends)).waitFor();
     expect(errors).toEqual([]);
-    await context.close();
+    await release();
   });
 });
 
 describe("hotline", () => {
   it("sets the service password with the code, shows the spec messages, deactivates and reactivates the line (en, phone)", async () => {
-    const { page, context, gsm, errors } = await openAsSubscriber("/hotline", "en", PHONE);
+    const { page, gsm, errors, release } = await openAsSubscriber("/hotline", "en", PHONE);
     const h = catalogs.en.hotline;
     const deactivate = page.getByRole("button", { name: h.deactivate, exact: true });
     expect(await deactivate.isDisabled()).toBe(true);
@@ -89,7 +89,7 @@ describe("hotline", () => {
     await page.getByText(h.active, { exact: false }).first().waitFor();
     // The refusals above are 400 answers, which the browser reports; nothing else may be.
     expect(errors.filter((error) => !error.includes("status of 400"))).toEqual([]);
-    await context.close();
+    await release();
   });
 
   it("is only for subscribers: a guest is sent home", async () => {

@@ -17,7 +17,7 @@ const site = siteInBrowser({ env: ACCOUNT_TEST_ENV });
 
 async function openSignedIn(path: string, language: Language, viewport = DESKTOP, gsm = newNumber()) {
   const { token } = await insertSession(site.server.databaseUrl, { gsm });
-  const opened = await site.open(viewport, language);
+  const opened = await site.warmPage(viewport, language);
   await opened.context.addCookies([{ name: "session", value: token, url: site.server.url }]);
   await opened.page.goto(path);
   await waitForHydration(opened.page);
@@ -25,7 +25,7 @@ async function openSignedIn(path: string, language: Language, viewport = DESKTOP
 }
 
 async function openAsGuest(path: string, language: Language, viewport = DESKTOP) {
-  const opened = await site.open(viewport, language);
+  const opened = await site.warmPage(viewport, language);
   await opened.page.goto(path);
   await waitForHydration(opened.page);
   return opened;
@@ -72,7 +72,7 @@ describe("dialogs by keyboard", () => {
     const t = CATALOG[language];
 
     it(`a guest's dialogs keep focus, close with Escape and give focus back (${language}, ${size})`, async () => {
-      const { page, context, errors } = await openAsGuest("/home", language, viewport);
+      const { page, errors, release } = await openAsGuest("/home", language, viewport);
       const account = page.locator("header").getByRole("button", { name: t.nav.account, exact: true });
       await expectKeyboardDialog(page, account, page.getByRole("dialog", { name: t.welcome.title }), "welcome menu");
       await expectKeyboardDialog(page, page.getByRole("button", { name: t.support.button }), page.getByRole("dialog", { name: t.support.menuTitle }), "support menu");
@@ -94,11 +94,11 @@ describe("dialogs by keyboard", () => {
       await login.waitFor({ state: "detached" });
       await expect.poll(() => hasFocus(account), { message: `login card: focus returns to the account button, not ${await focusedName(page)}` }).toBe(true);
       expect(errors).toEqual([]);
-      await context.close();
+      await release();
     });
 
     it(`a subscriber's dialogs keep focus, close with Escape and give focus back (${language}, ${size})`, async () => {
-      const { page, context, errors, gsm } = await openSignedIn("/profile", language, viewport);
+      const { page, errors, gsm, release } = await openSignedIn("/profile", language, viewport);
       const account = page.locator("header").getByRole("button", { name: accountButtonName(language, gsm), exact: true });
       const welcome = page.getByRole("dialog", { name: t.welcome.title });
       await expectKeyboardDialog(page, account, welcome, "subscriber's welcome menu");
@@ -119,7 +119,7 @@ describe("dialogs by keyboard", () => {
       await waitForHydration(page);
       await expectKeyboardDialog(page, page.getByRole("button", { name: t.share.button }), page.getByRole("dialog", { name: t.share.title }), "share dialog");
       expect(errors).toEqual([]);
-      await context.close();
+      await release();
     });
   }
 });
@@ -246,7 +246,7 @@ describe("the one-time code boxes", () => {
   ] as const) {
     it(`are one named group of six labelled boxes that take typing, paste and Backspace, all by keyboard (${language}, ${size})`, async () => {
       const t = CATALOG[language];
-      const { page, context, errors } = await openAsGuest("/home", language, viewport);
+      const { page, context, errors, release } = await openAsGuest("/home", language, viewport);
       await page.locator("footer").getByRole("button", { name: t.footer.haveAccount }).focus();
       await page.keyboard.press("Enter");
       await page.getByRole("dialog", { name: t.auth.loginTitle }).getByRole("button", { name: t.footer.noAccount }).focus();
@@ -285,7 +285,7 @@ describe("the one-time code boxes", () => {
       await page.keyboard.press("Shift+Tab");
       expect(await focused()).toBe(digit(5));
       expect(errors).toEqual([]);
-      await context.close();
+      await release();
     });
   }
 });

@@ -22,7 +22,7 @@ const clip = (language: Language) => catalogs[language].superClip;
 
 /** A subscriber's browser on `path`, hydrated; the session is made in the database (no SMS needed). */
 function openAsSubscriber(path: string, language: Language, viewport = DESKTOP) {
-  return openSubscriberPage(site.browser, site.server, path, language, viewport, "0966");
+  return openSubscriberPage(site, path, language, viewport, "0966");
 }
 
 const serviceSwitch = (page: Page, language: Language) => page.getByRole("switch", { name: ui(language).service });
@@ -35,7 +35,7 @@ const toast = (page: Page, text: string) => page.getByRole("alertdialog").or(pag
 describe("call forward", () => {
   for (const [language, viewport, label] of [["ar", DESKTOP, "desktop"], ["en", PHONE, "phone"]] as const) {
     it(`blocks the options while off, blocks an invalid submit silently, saves with a spinner and reloads (${language}, ${label})`, async () => {
-      const { page, context, errors } = await openAsSubscriber("/call-forward", language, viewport);
+      const { page, errors, release } = await openAsSubscriber("/call-forward", language, viewport);
       await page.getByText(ui(language).free, { exact: true }).waitFor();
       await page.getByTestId("options-overlay").waitFor();
       await serviceSwitch(page, language).check({ force: true });
@@ -55,15 +55,15 @@ describe("call forward", () => {
       // A valid number: the save goes out, a spinner stands in for confirm meanwhile, then the toast.
       await numberField(page, language, "busy").fill("٠٩٣٣١٢٣٤٥٦");
       expect(await numberField(page, language, "busy").inputValue()).toBe("0933123456");
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
+      let letGo!: () => void;
+      const held = new Promise<void>((resolve) => (letGo = resolve));
       await page.route("**/call-forward.data*", async (route) => {
         if (route.request().method() === "POST") await held;
         await route.continue();
       });
       await confirm(page, language).click();
       await page.getByTestId("saving-spinner").waitFor();
-      release();
+      letGo();
       await toast(page, catalogs[language].lineFeatures.saved).waitFor();
       await page.getByTestId("saving-spinner").waitFor({ state: "detached" });
 
@@ -73,23 +73,23 @@ describe("call forward", () => {
       expect(await optionSwitch(page, language, "busy").isChecked()).toBe(true);
       expect(await numberField(page, language, "busy").inputValue()).toBe("0933123456");
       expect(errors).toEqual([]);
-      await context.close();
+      await release();
     });
   }
 
   it("turns the conditional options off and disables them while 'all calls' is on, and says why", async () => {
-    const { page, context } = await openAsSubscriber("/call-forward", "en");
+    const { page, release } = await openAsSubscriber("/call-forward", "en");
     await serviceSwitch(page, "en").check({ force: true });
     await optionSwitch(page, "en", "busy").check({ force: true });
     await optionSwitch(page, "en", "all").check({ force: true });
     expect(await optionSwitch(page, "en", "busy").isChecked()).toBe(false);
     expect(await optionSwitch(page, "en", "busy").isDisabled()).toBe(true);
     expect(await page.getByText(ui("en").allExcludes).count()).toBe(3);
-    await context.close();
+    await release();
   });
 
   it("main off clears every option, and cancel brings back what the server has", async () => {
-    const { page, context } = await openAsSubscriber("/call-forward", "ar");
+    const { page, release } = await openAsSubscriber("/call-forward", "ar");
     await serviceSwitch(page, "ar").check({ force: true });
     await optionSwitch(page, "ar", "noAnswer").check({ force: true });
     await numberField(page, "ar", "noAnswer").fill("0933000111");
@@ -100,7 +100,7 @@ describe("call forward", () => {
     await page.getByRole("button", { name: ui("ar").cancel }).click();
     await expect.poll(() => optionSwitch(page, "ar", "noAnswer").isChecked()).toBe(true);
     expect(await serviceSwitch(page, "ar").isChecked()).toBe(true);
-    await context.close();
+    await release();
   });
 
   it("a deactivated line says so and cannot be changed", async () => {
@@ -119,12 +119,12 @@ describe("call forward", () => {
 });
 
 it("the profile lists the line features, and the breadcrumb leads back to them", async () => {
-  const { page, context } = await openAsSubscriber("/profile", "ar", PHONE);
+  const { page, release } = await openAsSubscriber("/profile", "ar", PHONE);
   await page.getByRole("link", { name: catalogs.ar.page.callForward }).click();
   await page.waitForURL(/\/call-forward$/);
   await page.getByRole("navigation", { name: catalogs.ar.breadcrumb.label }).getByRole("link", { name: catalogs.ar.breadcrumb.profileFeatures }).click();
   await page.waitForURL(/\/profile#features$/);
-  await context.close();
+  await release();
 });
 
 it("a selected number that is not the account's: the screen falls back to the main number and says so", async () => {
@@ -239,7 +239,7 @@ describe("super clip", () => {
   });
 
   it("keeps each visited tab mounted with its data and unsaved edits: one data request per tab on first visit, none on return, and cancel reloads only its own tab", async () => {
-    const { page, context, errors, gsm, token } = await openSubscriberPage(site.browser, site.server, "/super-clip", "en", DESKTOP, "0966");
+    const { page, errors, gsm, token, release } = await openSubscriberPage(site, "/super-clip", "en", DESKTOP, "0966");
     const requests = { status: 0, reply: 0, callers: 0 };
     page.on("request", (request) => {
       // A tab's data route, asked directly or through React Router (…/reply.data); the status is the page's own data.
@@ -319,7 +319,7 @@ describe("super clip", () => {
     await tab(clip("en").tab.reply).click();
     expect(await general.inputValue()).toBe("Unsaved again");
     expect(errors).toEqual([]);
-    await context.close();
+    await release();
   });
 
   it("choosing another number in the welcome menu shows that number's data in the open tab, not the tab kept for the first number", async () => {
@@ -350,7 +350,7 @@ describe("super clip", () => {
 
   it("tabs are a tab list for the keyboard (arrows along the reading direction, Home, End), one tab stop", async () => {
     for (const [language, next, previous] of [["en", "ArrowRight", "ArrowLeft"], ["ar", "ArrowLeft", "ArrowRight"]] as const) {
-      const { page, context } = await openAsSubscriber("/super-clip", language);
+      const { page, release } = await openAsSubscriber("/super-clip", language);
       const tab = (key: "status" | "reply" | "callers") => page.getByRole("tab", { name: clip(language).tab[key] });
       const selected = async () => (await page.getByRole("tab", { selected: true }).textContent())?.trim();
       await tab("status").focus();
@@ -365,7 +365,7 @@ describe("super clip", () => {
       await page.keyboard.press("Home");
       await expect.poll(selected).toBe(clip(language).tab.status);
       expect(await page.locator("[role=tab]:not([tabindex='-1'])").count(), "only the selected tab is a tab stop").toBe(1);
-      await context.close();
+      await release();
     }
   });
 
@@ -390,7 +390,7 @@ describe("super clip", () => {
   });
 
   it("saves the status options", async () => {
-    const { page, context } = await openAsSubscriber("/super-clip", "en", PHONE);
+    const { page, release } = await openAsSubscriber("/super-clip", "en", PHONE);
     await serviceSwitch(page, "en").check({ force: true });
     await optionSwitch(page, "en", "unreachable").check({ force: true });
     await confirm(page, "en").click();
@@ -398,11 +398,11 @@ describe("super clip", () => {
     await page.reload();
     await waitForHydration(page);
     expect(await optionSwitch(page, "en", "unreachable").isChecked()).toBe(true);
-    await context.close();
+    await release();
   });
 
   it("edits the auto-reply: add only a valid number, adding clears the field, new numbers removable, stored ones not", async () => {
-    const { page, context } = await openAsSubscriber("/super-clip", "en");
+    const { page, release } = await openAsSubscriber("/super-clip", "en");
     await page.getByRole("tab", { name: clip("en").tab.reply }).click();
     await page.getByRole("textbox", { name: clip("en").generalMessage }).fill("I will call you back");
     await page.getByRole("button", { name: clip("en").addException }).click();
@@ -429,11 +429,11 @@ describe("super clip", () => {
     expect(await numbers.count()).toBe(1);
     expect((await numbers.getByRole("listitem").allTextContents()).map((text) => text.trim())).toEqual(["0933111000"]);
     expect(await numbers.getByRole("button").count()).toBe(0);
-    await context.close();
+    await release();
   });
 
   it("filters callers by period and number, pages through them, blocks an invalid filter, and cancel resets the filters", async () => {
-    const { page, context } = await openAsSubscriber("/super-clip", "en");
+    const { page, release } = await openAsSubscriber("/super-clip", "en");
     await page.getByRole("tab", { name: clip("en").tab.callers }).click();
     const count = page.getByText(/^\d+ calls?$/);
     await count.waitFor();
@@ -454,6 +454,6 @@ describe("super clip", () => {
     expect(await numberFilter.inputValue()).toBe("");
     expect(await page.getByRole("combobox", { name: clip("en").period }).inputValue()).toBe("0");
     await expect.poll(async () => Number((await count.textContent())!.split(" ")[0])).toBe(oneDay);
-    await context.close();
+    await release();
   });
 });

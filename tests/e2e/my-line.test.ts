@@ -44,7 +44,7 @@ describe("buying a bundle", () => {
   for (const language of ["ar", "en"] as const) {
     it(`a subscriber activates a bundle from its details page; My line shows it and the reduced balance (${language})`, async () => {
       const t = catalogs[language];
-      const { page, context, errors, gsm } = await openAsSubscriber(site.browser, site.server, WEEKLY.path, language);
+      const { page, errors, gsm, release } = await openAsSubscriber(site, WEEKLY.path, language);
       await setBalance(gsm, 10000);
       await page.getByRole("link", { name: t.myLine.activate }).click();
       // A dialog over the bundle's page: price, balance after, renewal ticked.
@@ -74,13 +74,13 @@ describe("buying a bundle", () => {
       const orders = await withClient(site.server.databaseUrl, async (client) => (await client.query("select count(*)::int as n from charging_orders where gsm = $1", [gsm])).rows[0].n);
       expect(orders).toBe(1);
       expect(errors).toEqual([]);
-      await context.close();
+      await release();
     });
   }
 
   it("with too little money the confirmation says so, links to the top-up page and cannot be confirmed, over the bundle page and on My line (ar)", async () => {
     const t = catalogs.ar;
-    const { page, context, errors, gsm } = await openAsSubscriber(site.browser, site.server, WEEKLY.path, "ar");
+    const { page, errors, gsm, release } = await openAsSubscriber(site, WEEKLY.path, "ar");
     await setBalance(gsm, 1000);
     await page.getByRole("link", { name: t.myLine.activate }).click();
     const dialog = page.getByRole("dialog", { name: new RegExp(t.myLine.confirmTitle.split("{{")[0]!.trim()) });
@@ -98,12 +98,12 @@ describe("buying a bundle", () => {
     expect(await confirmation.getByRole("button", { name: t.myLine.confirm }).isDisabled()).toBe(true);
     expect(await mainBalanceShown(page)).toBe(amount("ar", 1000));
     expect(errors).toEqual([]);
-    await context.close();
+    await release();
   });
 
   it("a deactivated line (hotline): My line's confirmation says so, offers no top-up and cannot be confirmed; the dialog too (ar)", async () => {
     const t = catalogs.ar;
-    const { page, context, errors, gsm } = await openAsSubscriber(site.browser, site.server, WEEKLY.path, "ar");
+    const { page, errors, gsm, release } = await openAsSubscriber(site, WEEKLY.path, "ar");
     await setBalance(gsm, 50000);
     await withClient(site.server.databaseUrl, (client) => client.query("insert into network_lines (gsm, national_id, state) values ($1, '12345678901', 'deactivated') on conflict (gsm) do update set state = 'deactivated'", [gsm]));
     await page.getByRole("link", { name: t.myLine.activate }).click();
@@ -120,12 +120,12 @@ describe("buying a bundle", () => {
     // Nothing was bought, whatever the page allowed.
     expect(await mainBalanceShown(page)).toBe(amount("ar", 50000));
     expect(errors).toEqual([]);
-    await context.close();
+    await release();
   });
 
   it("an expired prepaid balance: My line shows when it expired, the confirmation explains it with the top-up link and cannot be confirmed (en)", async () => {
     const t = catalogs.en;
-    const { page, context, errors, gsm } = await openAsSubscriber(site.browser, site.server, "/my-line", "en");
+    const { page, errors, gsm, release } = await openAsSubscriber(site, "/my-line", "en");
     await setBalance(gsm, 50000);
     await withClient(site.server.databaseUrl, (client) => client.query("update charging_lines set valid_until = date '2026-01-31' where gsm = $1", [gsm]));
     await page.goto(`/my-line?activate=${WEEKLY.id}`);
@@ -136,12 +136,12 @@ describe("buying a bundle", () => {
     await confirmation.getByRole("link", { name: t.myLine.topUp }).waitFor();
     expect(await confirmation.getByRole("button", { name: t.myLine.confirm }).isDisabled()).toBe(true);
     expect(errors).toEqual([]);
-    await context.close();
+    await release();
   });
 
   it("the server's refusal in the dialog: its message and the top-up link, nothing bought (en)", async () => {
     const t = catalogs.en;
-    const { page, context, gsm } = await openAsSubscriber(site.browser, site.server, WEEKLY.path, "en");
+    const { page, gsm, release } = await openAsSubscriber(site, WEEKLY.path, "en");
     await setBalance(gsm, 10000);
     await page.getByRole("link", { name: t.myLine.activate }).click();
     const dialog = page.getByRole("dialog", { name: new RegExp(t.myLine.confirmTitle.split("{{")[0]!.trim()) });
@@ -150,12 +150,12 @@ describe("buying a bundle", () => {
     await dialog.getByRole("button", { name: t.myLine.confirm }).click();
     await dialog.getByRole("alert").filter({ hasText: t.charging.errors.INSUFFICIENT_BALANCE }).waitFor();
     await dialog.getByRole("link", { name: t.myLine.topUp }).waitFor();
-    await context.close();
+    await release();
   });
 
   it("the server's refusal is shown with the top-up link when the money went in the meantime (en)", async () => {
     const t = catalogs.en;
-    const { page, context, gsm } = await openAsSubscriber(site.browser, site.server, `/my-line?activate=${WEEKLY.id}`, "en");
+    const { page, gsm, release } = await openAsSubscriber(site, `/my-line?activate=${WEEKLY.id}`, "en");
     await setBalance(gsm, 10000);
     await page.reload();
     await waitForHydration(page);
@@ -163,18 +163,18 @@ describe("buying a bundle", () => {
     await page.getByRole("button", { name: t.myLine.confirm }).click();
     await page.getByRole("alert").filter({ hasText: t.charging.errors.INSUFFICIENT_BALANCE }).waitFor();
     await page.getByRole("link", { name: t.myLine.topUp }).first().waitFor();
-    await context.close();
+    await release();
   });
 
   it("from a bundle list, a card's Activate link opens the confirmation of that bundle on My line (en)", async () => {
     const t = catalogs.en;
-    const { page, context, gsm } = await openAsSubscriber(site.browser, site.server, "/bundles/1", "en");
+    const { page, gsm, release } = await openAsSubscriber(site, "/bundles/1", "en");
     await setBalance(gsm, 10000);
     await page.getByRole("article", { name: WEEKLY.title.en }).getByRole("link", { name: t.myLine.activate }).click();
     await page.waitForURL(new RegExp(`/my-line\\?activate=${WEEKLY.id}$`));
     await page.getByRole("heading", { name: t.myLine.confirmTitle.replace("{{name}}", WEEKLY.title.en) }).waitFor();
     expect((await page.getByTestId("balance-after").textContent())!.trim()).toBe(amount("en", 10000 - WEEKLY.price));
-    await context.close();
+    await release();
   });
 
   it("a guest asking to activate logs in, continues to the confirmation, confirms, and My line shows the reduced balance and the bundle (en)", async () => {
@@ -287,7 +287,7 @@ describe("what My line shows of a demo line", () => {
 
 describe("accessibility", () => {
   it("My line with a bundle, and the confirmation dialog over a bundle page, have no serious axe violation (ar)", async () => {
-    const { page, context, gsm } = await openAsSubscriber(site.browser, site.server, `/my-line?activate=${WEEKLY.id}`, "ar");
+    const { page, gsm, release } = await openAsSubscriber(site, `/my-line?activate=${WEEKLY.id}`, "ar");
     await setBalance(gsm, 30000);
     await page.reload();
     await waitForHydration(page);
@@ -302,13 +302,13 @@ describe("accessibility", () => {
     await page.getByRole("dialog").getByTestId("balance-after").waitFor();
     const inDialog = blocking(await axeViolations(page, `${WEEKLY.path} dialog`));
     expect(inDialog, describeViolations(inDialog)).toEqual([]);
-    await context.close();
+    await release();
   });
 });
 
 describe("My line on a phone", () => {
   it("fits a 320 px screen in Arabic, with a bundle and the confirmation shown", async () => {
-    const { page, context, gsm } = await openAsSubscriber(site.browser, site.server, "/my-line", "ar", { width: 320, height: 700 });
+    const { page, gsm, release } = await openAsSubscriber(site, "/my-line", "ar", { width: 320, height: 700 });
     await setBalance(gsm, 50000);
     await page.goto(`/my-line?activate=401`);
     await waitForHydration(page);
@@ -327,6 +327,6 @@ describe("My line on a phone", () => {
     const box = (await dialog.boundingBox())!;
     expect(box.x, "the dialog starts off screen").toBeGreaterThanOrEqual(0);
     expect(box.x + box.width, "the dialog ends off screen").toBeLessThanOrEqual(320);
-    await context.close();
+    await release();
   });
 });

@@ -129,7 +129,7 @@ describe("reserving", () => {
     const collecting = new Set(centres.filter((centre) => centre.services.includes("reservation")).map((centre) => centre.cityId));
     const elsewhere = cities.find((city) => !collecting.has(city.id))!;
     const gsm = await availableNumber(site.server, "4");
-    const { page, context } = await openAsSubscriber(site.browser, site.server, `/reserve-number?gsm=${gsm}`, "ar");
+    const { page, release } = await openAsSubscriber(site, `/reserve-number?gsm=${gsm}`, "ar");
     const city = page.getByRole("combobox", { name: t.reservation.city });
     const offered = await city.locator("option").evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean).map(Number));
     expect(offered.sort((a, b) => a - b)).toEqual([...collecting].sort((a, b) => a - b));
@@ -146,7 +146,7 @@ describe("reserving", () => {
     expect(await message.textContent()).toBe(t.validation.cityWithoutCentre);
     expect(await city.getAttribute("aria-invalid")).toBe("true");
     expect(await inventoryState(site.server, gsm)).toBe("available");
-    await context.close();
+    await release();
   });
 
   it("reserves with a plain form before any JavaScript runs, the birth date typed in Arabic-Indic digits", async () => {
@@ -169,10 +169,10 @@ describe("reserving", () => {
   });
 
   it("a number taken in the meantime says so and offers the search again", async () => {
-    const { page, context } = await openAsSubscriber(site.browser, site.server, "/reserve-number?gsm=0944000000", "en");
+    const { page, release } = await openAsSubscriber(site, "/reserve-number?gsm=0944000000", "en");
     await page.getByText(en.reservation.notAvailable).waitFor();
     await page.getByRole("link", { name: en.reservation.backToSearch }).first().waitFor();
-    await context.close();
+    await release();
   });
 });
 
@@ -244,12 +244,12 @@ describe("the birth date control", () => {
     it(`is the same in the profile's edit form and the reserve form, with its label, format and message (${language})`, async () => {
       const t = catalogs[language];
       const gsm = await availableNumber(site.server, "3");
-      const reserve = await openAsSubscriber(site.browser, site.server, `/reserve-number?gsm=${gsm}`, language);
+      const reserve = await openAsSubscriber(site, `/reserve-number?gsm=${gsm}`, language);
       await reserve.page.getByRole("button", { name: t.reservation.confirm }).click();
       const reserveField = reserve.page.getByRole("textbox", { name: t.birthDateField.label });
       await reserve.page.getByText(t.validation.birthDateRequired).waitFor();
 
-      const profile = await openAsSubscriber(site.browser, site.server, "/profile?edit=1", language);
+      const profile = await openAsSubscriber(site, "/profile?edit=1", language);
       const dialog = profile.page.getByRole("dialog", { name: t.profile.edit });
       await dialog.getByRole("button", { name: t.profile.save }).click();
       const profileField = dialog.getByRole("textbox", { name: t.birthDateField.label });

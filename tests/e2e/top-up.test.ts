@@ -62,7 +62,7 @@ describe("top up by voucher on a phone", () => {
   for (const language of ["ar", "en"] as const) {
     it(`from My line, a right voucher typed as printed lands on My line with the new balance and a notice naming the amount (${language})`, async () => {
       const t = catalogs[language];
-      const { page, context, errors, gsm } = await openAsSubscriber(site.browser, site.server, "/my-line", language, PHONE);
+      const { page, errors, gsm, release } = await openAsSubscriber(site, "/my-line", language, PHONE);
       await setBalance(gsm, 1500);
       const secret = await makeVoucher(5000);
       await page.reload();
@@ -84,12 +84,12 @@ describe("top up by voucher on a phone", () => {
       await page.getByTestId("main-balance").filter({ hasText: amount(language, 6500) }).waitFor();
       expect(await voucherState(secret)).toBe("redeemed");
       expect(errors).toEqual([]);
-      await context.close();
+      await release();
     });
 
     it(`a wrong voucher is answered in place, and a malformed one under the field (${language})`, async () => {
       const t = catalogs[language];
-      const { page, context, gsm } = await openAsSubscriber(site.browser, site.server, "/top-up", language, PHONE);
+      const { page, gsm, release } = await openAsSubscriber(site, "/top-up", language, PHONE);
       await voucherField(page, language).fill(wrongVoucher());
       await submit(page, language).click();
       await page.getByRole("alert").filter({ hasText: t.charging.errors.VOUCHER_INVALID }).waitFor();
@@ -101,13 +101,13 @@ describe("top up by voucher on a phone", () => {
       expect(await field.getAttribute("aria-invalid")).toBe("true");
       expect(await field.getAttribute("aria-describedby")).toContain("voucher-error");
       expect((await query("select failures from charging_voucher_tries where gsm = $1", [gsm]))[0].failures).toBe(1);
-      await context.close();
+      await release();
     });
   }
 
   it("five wrong vouchers lock voucher entry: the page says until when, and a right voucher is refused and stays unused (ar)", async () => {
     const t = catalogs.ar;
-    const { page, context, errors, gsm } = await openAsSubscriber(site.browser, site.server, "/top-up", "ar", PHONE);
+    const { page, errors, gsm, release } = await openAsSubscriber(site, "/top-up", "ar", PHONE);
     for (let i = 0; i < 5; i++) {
       await voucherField(page, "ar").fill(wrongVoucher());
       await submit(page, "ar").click();
@@ -129,28 +129,28 @@ describe("top up by voucher on a phone", () => {
     await page.getByTestId("voucher-locked").filter({ hasText: lockedText }).waitFor();
     expect((await query("select main_balance from charging_lines where gsm = $1", [gsm]))[0].main_balance).toBe(0);
     expect(errors.filter((error) => !/status of 4(00|29)/.test(error))).toEqual([]);
-    await context.close();
+    await release();
   });
 
   it("a postpaid line is told why vouchers do not apply, with the ways to pay (en)", async () => {
     const t = catalogs.en;
-    const { page, context, gsm } = await openAsSubscriber(site.browser, site.server, "/top-up", "en", PHONE);
+    const { page, gsm, release } = await openAsSubscriber(site, "/top-up", "en", PHONE);
     await setBalance(gsm, 0, "postpaid");
     await page.reload();
     await waitForHydration(page);
     await page.getByText(t.topUp.postpaid).waitFor();
     expect(await voucherField(page, "en").count()).toBe(0);
     expect(await page.getByRole("link", { name: t.topUp.paymentWays }).getAttribute("href")).toBe("/products/payment/62");
-    await context.close();
+    await release();
   });
 
   it("the payment and refill product's page leads to /top-up (ar)", async () => {
     const t = catalogs.ar;
-    const { page, context } = await openAsSubscriber(site.browser, site.server, "/products/payment/62", "ar", PHONE);
+    const { page, release } = await openAsSubscriber(site, "/products/payment/62", "ar", PHONE);
     await page.getByRole("link", { name: t.topUp.productAction }).click();
     await page.waitForURL(/\/top-up$/);
     await voucherField(page, "ar").waitFor();
-    await context.close();
+    await release();
   });
 
   it("without JavaScript the plain form tops up and lands on My line with the new balance (en)", async () => {
@@ -198,7 +198,7 @@ describe("top up by voucher on a phone", () => {
 
 describe("accessibility", () => {
   it("/top-up has no serious axe violation, with a refusal shown (ar)", async () => {
-    const { page, context } = await openAsSubscriber(site.browser, site.server, "/top-up", "ar", PHONE);
+    const { page, release } = await openAsSubscriber(site, "/top-up", "ar", PHONE);
     const clean = blocking(await axeViolations(page, "/top-up"));
     expect(clean, describeViolations(clean)).toEqual([]);
     await voucherField(page, "ar").fill("12");
@@ -206,6 +206,6 @@ describe("accessibility", () => {
     await page.getByText(catalogs.ar.validation.voucherInvalid).waitFor();
     const withError = blocking(await axeViolations(page, "/top-up with an error"));
     expect(withError, describeViolations(withError)).toEqual([]);
-    await context.close();
+    await release();
   });
 });

@@ -48,7 +48,7 @@ describe("usage", () => {
   for (const language of ["ar", "en"] as const) {
     it(`at 390 px in ${language}: the chart runs ${language === "ar" ? "right to left" : "left to right"}, its table has the same numbers, the records page, the CSV downloads`, async () => {
       const t = catalogs[language];
-      const { page, context, errors, gsm } = await openAsSubscriber(site.browser, site.server, "/my-line", language, PHONE, "0977");
+      const { page, context, errors, gsm, release } = await openAsSubscriber(site, "/my-line", language, PHONE, "0977");
       await insertUsage(gsm);
       await page.reload();
       await waitForHydration(page);
@@ -156,7 +156,7 @@ describe("usage", () => {
       expect(csvParties.length).toBe(30);
       for (const party of csvParties) expect(party).toMatch(/^0944•••\d{3}$/);
       expect(errors).toEqual([]);
-      await context.close();
+      await release();
     });
   }
 });
