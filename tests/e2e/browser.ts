@@ -133,6 +133,8 @@ class WarmPool {
         .evaluate(() => {
           localStorage.clear();
           sessionStorage.clear();
+          // Loading the same address again would restore this scroll position, as a reload does.
+          window.scrollTo(0, 0);
         })
         .then(() => true, () => false);
       if (!cleared) return false;

@@ -72,10 +72,10 @@ describe("an offer from draft to guests", () => {
     // An editor has no publish button.
     expect(await page.getByRole("button", { name: text.en.content.saveAndPublish }).count()).toBe(0);
     violations.push(...(await axeViolations(page, "content item (editor, en)")));
-    const guest = await site.open(DESKTOP, "en");
+    const guest = await site.warmPage(DESKTOP, "en");
     await guest.page.goto(guestPath());
     expect(await guest.page.getByRole("heading", { level: 1 }).textContent()).toBe(offer.titleEn);
-    await guest.context.close();
+    await guest.release();
   });
 
   it("the publisher previews the draft as guests will see it, at 390 and 1280 px, in Arabic and English, and publishes it", async () => {
@@ -94,12 +94,12 @@ describe("an offer from draft to guests", () => {
     violations.push(...(await axeViolations(page, "content item with preview (publisher, ar)")));
     await page.getByRole("button", { name: text.ar.content.saveAndPublish }).click();
     await expect.poll(() => page.getByRole("status").textContent(), { timeout: 15_000 }).toBe(text.ar.content.published);
-    const guest = await site.open(DESKTOP, "ar");
+    const guest = await site.warmPage(DESKTOP, "ar");
     await expect.poll(async () => {
       await guest.page.goto(guestPath());
       return guest.page.getByRole("heading", { level: 1 }).textContent();
     }, { timeout: 15_000 }).toBe(draft.ar);
-    await guest.context.close();
+    await guest.release();
   });
 
   it("the publisher rolls back to the imported version: guests see the old text again", async () => {
@@ -115,12 +115,12 @@ describe("an offer from draft to guests", () => {
     expect(await page.getByTestId("diff-titleEn").textContent()).toContain(draft.en);
     await rollbackButtons.click();
     await expect.poll(() => page.getByRole("status").textContent(), { timeout: 15_000 }).toBe(text.en.content.rolledBack);
-    const guest = await site.open(DESKTOP, "en");
+    const guest = await site.warmPage(DESKTOP, "en");
     await expect.poll(async () => {
       await guest.page.goto(guestPath());
       return guest.page.getByRole("heading", { level: 1 }).textContent();
     }, { timeout: 15_000 }).toBe(offer.titleEn);
-    await guest.context.close();
+    await guest.release();
   });
 
   it.each(["ar", "en"] as const)("the content pages fit 320 px and pass axe (%s)", async (language) => {

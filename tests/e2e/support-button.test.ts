@@ -50,14 +50,14 @@ describe("the floating Support button on a phone", () => {
   for (const language of ["ar", "en"] as const satisfies Language[]) {
     it(`covers nothing at the end of a page (${language}, 360 px)`, async () => {
       const name = { ar, en }[language].support.button;
-      const { page, context } = await site.open({ width: 360, height: 740 }, language);
+      const { page, release } = await site.warmPage({ width: 360, height: 740 }, language);
       const problems: string[] = [];
       for (const path of SUPPORT_BUTTON_PAGES) {
         await page.goto(path);
         await waitForHydration(page);
         for (const covered of await underSupportButton(page, name)) problems.push(`${path}: ${covered}`);
       }
-      await context.close();
+      await release();
       expect(problems, `under the Support button, scrolled to the end:\n${problems.join("\n")}`).toEqual([]);
     });
   }
@@ -124,7 +124,7 @@ describe("the floating Support button lies over no link, button or field", () =>
     const name = { ar, en }[language].support.button;
 
     it.concurrent(`on /home at load, at ${SUPPORT_WIDTHS.join(", ")} px wide and ${SUPPORT_HEIGHTS.join(", ")} px high (${language})`, async ({ expect }) => {
-      const { page, context } = await site.open({ width: SUPPORT_WIDTHS[0]!, height: SUPPORT_HEIGHTS[0]! }, language);
+      const { page, release } = await site.warmPage({ width: SUPPORT_WIDTHS[0]!, height: SUPPORT_HEIGHTS[0]! }, language);
       const problems: string[] = [];
       for (const width of SUPPORT_WIDTHS) {
         for (const height of SUPPORT_HEIGHTS) {
@@ -138,12 +138,12 @@ describe("the floating Support button lies over no link, button or field", () =>
           }
         }
       }
-      await context.close();
+      await release();
       expect(problems, `the Support button at load:\n${problems.join("\n")}`).toEqual([]);
     }, 120_000);
 
     it.concurrent(`on /home while scrolling and once scrolling stops, and it is whole at the end of the page (${language})`, async ({ expect }) => {
-      const { page, context } = await site.open({ width: SUPPORT_WIDTHS[0]!, height: 800 }, language);
+      const { page, release } = await site.warmPage({ width: SUPPORT_WIDTHS[0]!, height: 800 }, language);
       await page.clock.install();
       const problems: string[] = [];
       for (const width of SUPPORT_WIDTHS) {
@@ -171,13 +171,13 @@ describe("the floating Support button lies over no link, button or field", () =>
         for (const control of covered) problems.push(`${width} px, at the end: over ${control}`);
         if (!box || box.width < 44 || box.height < 44) problems.push(`${width} px, at the end: the button is not whole (${JSON.stringify(box)})`);
       }
-      await context.close();
+      await release();
       expect(problems, `the Support button on /home:\n${problems.join("\n")}`).toEqual([]);
     }, 180_000);
 
     it(`as a tab it is still the same button for the keyboard, a screen reader and a tap; reduced motion: no animation (${language})`, async () => {
       const menuTitle = { ar, en }[language].support.menuTitle;
-      const { page, context } = await site.open({ width: 360, height: 800 }, language);
+      const { page, release } = await site.warmPage({ width: 360, height: 800 }, language);
       await page.goto("/home");
       await waitForHydration(page);
       // At 360×800 the quick link "Reserve a number" lies in the button's corner at load: the button waits as a tab.
@@ -222,7 +222,7 @@ describe("the floating Support button lies over no link, button or field", () =>
         return { running: button.getAnimations({ subtree: true }).length, width: button.getBoundingClientRect().width };
       }, name);
       expect(transitions).toEqual({ running: 0, width: 12 });
-      await context.close();
+      await release();
     });
   }
 });
