@@ -266,4 +266,27 @@ describe("cancelling and expiry", () => {
     await expect.poll(search, { timeout: 10_000, interval: 100, message: "swept: back in the search" }).toEqual(before);
     expect(await stateOf(gsm)).toBe("available");
   });
+
+  test("the reserve page's own form (no JavaScript) empties the kept searches too, when it reserves and when it cancels", async () => {
+    const search = async () => expectSuccess<{ data: Available[] }>(await client.get("/core/api/numbers/available?pattern=6&match=endsWith&size=5", "en"), "en").data.map((number) => number.gsm);
+    const before = await search();
+    const gsm = before[0]!;
+    const owner = await insertSession(server.databaseUrl);
+    const pageForm = (fields: Record<string, string>) =>
+      send(server.url, `/reserve-number?gsm=${gsm}`, {
+        method: "POST",
+        headers: { cookie: `${owner.cookie}; lang=en`, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const reserved = await pageForm(form(gsm));
+    expect(reserved.status, reserved.text).toBe(302);
+    const reference = new URL(String(reserved.headers.location), server.url).searchParams.get("done")!;
+    expect(reference).toMatch(/\w/);
+    expect(await search(), "reserved by the page: gone from the next search").not.toContain(gsm);
+
+    const cancelled = await pageForm({ intent: "cancel", reference });
+    expect(cancelled.status, cancelled.text).toBe(302);
+    expect(await stateOf(gsm)).toBe("available");
+    expect(await search(), "cancelled by the page: back in the next search").toEqual(before);
+  });
 });
