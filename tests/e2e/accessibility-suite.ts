@@ -80,8 +80,9 @@ export function accessibilitySuite(language: Language): void {
   const t = CATALOG[language];
   for (const [size, viewport] of VIEWPORTS) {
     describe(`${language}, ${size}`, () => {
-      // The two walks of a language and size run side by side, each in its own browser context.
-      it.concurrent("every public page", { timeout: 240_000 }, async () => {
+      // The two walks of a language and size run side by side, each in its own browser context. Their budgets are
+      // several times what they take in a full run (up to 130 s); a stuck page still fails on its own.
+      it.concurrent("every public page", { timeout: 480_000 }, async () => {
         const { page, release } = await site.warmPage(viewport, language);
         const result = findings();
         for (const path of publicPaths) {
@@ -92,7 +93,7 @@ export function accessibilitySuite(language: Language): void {
         result.expectNone();
       });
 
-      it.concurrent("every subscriber page, the super clip tabs among them", { timeout: 120_000 }, async ({ expect }) => {
+      it.concurrent("every subscriber page, the super clip tabs among them", { timeout: 300_000 }, async ({ expect }) => {
         const { token } = await insertSession(site.server.databaseUrl);
         const { page, context, release } = await site.warmPage(viewport, language);
         await context.addCookies([{ name: "session", value: token, url: site.server.url }]);

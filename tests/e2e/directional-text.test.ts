@@ -117,7 +117,7 @@ function problemsOf(path: string, codes: ShownCode[], expectedCodes: string[]): 
 }
 
 describe("codes, numbers and Latin words in Arabic text", () => {
-  it("every USSD code of the seeded content reads left to right, isolated, as a tel: link; every content text has its runs isolated", { timeout: 240_000 }, async () => {
+  it("every USSD code of the seeded content reads left to right, isolated, as a tel: link; every content text has its runs isolated", { timeout: 480_000 }, async () => {
     const pages = contentPages();
     expect(pages.length, "pages with codes in the seeded content").toBeGreaterThan(10);
     const { page, errors, release } = await site.warmPage(DESKTOP, "ar");
