@@ -52,7 +52,7 @@ const TEST_EVENTS = ["console", "pageerror", "request", "response", "requestfini
 export interface WarmPage extends PageWithErrors {
   /**
    * Hands the page back to the file's pool for the next warmPage(): its cookies, storage, permissions, routes
-   * and emulated media are cleared; its browser's caches stay. Call it at the end of the test instead of
+   * and emulated media are cleared and the pointer is moved off the page; its browser's caches stay. Call it at the end of the test instead of
    * closing the context.
    */
   release(): Promise<void>;
@@ -139,6 +139,10 @@ class WarmPool {
         .then(() => true, () => false);
       if (!cleared) return false;
     }
+    // The pointer leaves the page, so no element of the next test's page starts hovered (hover can open a menu or
+    // load a part on intent).
+    const pointerOut = await page.mouse.move(-1, -1).then(() => true, () => false);
+    if (!pointerOut) return false;
     await Promise.all([
       context.clearCookies(),
       context.clearPermissions(),
