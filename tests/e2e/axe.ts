@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import type { AxeResults, ImpactValue, RunOptions } from "axe-core";
+import { nextFrames } from "./browser.ts";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -35,7 +36,7 @@ export async function axeViolations(page: Page, where: string): Promise<Violatio
   const reducedBefore = await page.evaluate(() => matchMedia("(prefers-reduced-motion: reduce)").matches);
   if (!reducedBefore) await page.emulateMedia({ reducedMotion: "reduce" });
   try {
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await nextFrames(page);
     await page.waitForFunction(() => !document.querySelector(".support-float[data-pending]"));
     // Opening dialogs fade and slide in; colours are measured once they have arrived (spinners never end).
     await page.evaluate(() =>

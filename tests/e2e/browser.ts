@@ -31,9 +31,19 @@ export interface PageWithErrors {
 /** A fresh browser context (own cookies and storage) at the given viewport and language. */
 export async function openPage(browser: Browser, baseURL: string, viewport = DESKTOP, language?: Language): Promise<PageWithErrors> {
   const context = await browser.newContext({ baseURL, viewport });
-  if (language) await context.addCookies([{ name: "lang", value: language, url: baseURL }]);
+  await chooseLanguage(context, baseURL, language);
   const page = await context.newPage();
   return { context, page, errors: collectErrors(page) };
+}
+
+/** The site's language cookie, as the language picker sets it (none: the site's default, Arabic). */
+async function chooseLanguage(context: BrowserContext, baseURL: string, language: Language | undefined): Promise<void> {
+  if (language) await context.addCookies([{ name: "lang", value: language, url: baseURL }]);
+}
+
+/** Two frames of `page`: the layout of a change is done and what React runs on it (media queries' effects) has run. */
+export function nextFrames(page: Page): Promise<unknown> {
+  return page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 /** Console errors and uncaught exceptions of `page` from now on, in the array answered. */
@@ -52,8 +62,8 @@ const TEST_EVENTS = ["console", "pageerror", "request", "response", "requestfini
 export interface WarmPage extends PageWithErrors {
   /**
    * Hands the page back to the file's pool for the next warmPage(): its cookies, storage, permissions, routes
-   * and emulated media are cleared and the pointer is moved off the page; its browser's caches stay. Call it at the end of the test instead of
-   * closing the context.
+   * and emulated media are cleared and the pointer is moved off the page; its browser's caches stay. Call it at
+   * the end of the test instead of closing the context.
    */
   release(): Promise<void>;
 }
@@ -108,7 +118,7 @@ class WarmPool {
     }
     const page = context.pages()[0]!;
     await page.setViewportSize(viewport);
-    if (language) await context.addCookies([{ name: "lang", value: language, url: baseURL }]);
+    await chooseLanguage(context, baseURL, language);
     const taken = context;
     let released = false;
     return {

@@ -31,9 +31,9 @@ async function internalLinks(page: Page, origin: string): Promise<string[]> {
   });
 }
 
-// The two crawls run side by side, each in its own browser context: they wait on pages more than they compute. A crawl
-// takes about 150 s in a full run (two CPUs shared by several walks): its budget is four times that; a stuck page
-// still fails on its own (Playwright's 30 s per wait).
+// The two crawls run side by side, each in its own browser context: they wait on pages more than they compute.
+// A crawl takes about 150 s in a full run (two CPUs shared by several walks): its budget is four times that; a
+// stuck page still fails on its own (Playwright's 30 s per wait).
 describe.concurrent("crawl from /home", () => {
   for (const language of ["ar", "en"] as const) {
     it(`reaches every public page in ${language}: each 200, titled, without console errors`, { timeout: 600_000 }, async ({ expect }) => {

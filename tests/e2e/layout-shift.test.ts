@@ -4,7 +4,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { Language } from "../../common/language.ts";
-import { PHONE, siteInBrowser } from "./browser.ts";
+import { nextFrames, PHONE, siteInBrowser } from "./browser.ts";
 
 const CLS_LIMIT = 0.01;
 
@@ -121,7 +121,7 @@ describe("the measure itself", () => {
       block.style.height = "200px";
       document.body.prepend(block);
     });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await nextFrames(page);
     const shifts = await layoutShifts(page);
     await context.close();
     expect(shifts.reduce((sum, shift) => sum + shift.value, 0) - before).toBeGreaterThan(0.01);

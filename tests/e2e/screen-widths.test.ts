@@ -10,7 +10,7 @@ import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import type { Language } from "../../common/language.ts";
 import { freshNumber, insertSession } from "../support/subscriber.ts";
-import { siteInBrowser, waitForHydration } from "./browser.ts";
+import { nextFrames, siteInBrowser, waitForHydration } from "./browser.ts";
 import { contentSamples, FIXED_PATHS, OTHER_COMPANY_PATHS, routesNotVisited, SUBSCRIBER_PATHS } from "./site-paths.ts";
 
 /** The phone widths people use most, both sides of the 1100 px switch, and desktops. */
@@ -34,8 +34,6 @@ beforeAll(async () => {
   subscriberPaths = [...SUBSCRIBER_PATHS, reservePath];
 });
 
-/** Two frames: the layout of the new width is done and React has run the media queries' effects. */
-const settle = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
 /**
  * What does not fit at the current width, in words (empty when all is well): the page wider than the screen
@@ -125,7 +123,7 @@ async function sweep(page: Page, paths: string[], gsm: string | null): Promise<s
     await waitForHydration(page);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: HEIGHT });
-      await settle(page);
+      await nextFrames(page);
       // The console has its own frame, without the subscriber's account button (a subscriber there is a guest).
       const accountNumber = /^\/console(\/|$)/i.test(path) ? null : gsm;
       for (const problem of await misfits(page, accountNumber)) problems.push(`${path} at ${width} px: ${problem}`);
