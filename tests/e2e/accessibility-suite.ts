@@ -1,17 +1,18 @@
-// Every route of app/routes.ts and every overlay through axe-core, in Arabic and English (a test file each:
-// accessibility-ar and accessibility-en), at 1280 and 390 px: no violation of impact serious or critical
-// (WCAG 2.0/2.1 A and AA, and axe's best practices).
-// Content routes are checked with a real item of the demo content, taken from the sitemap.
+// Every overlay through axe-core, in Arabic and English (a test file each: accessibility-ar and
+// accessibility-en), at 1280 and 390 px: no violation of impact serious or critical (WCAG 2.0/2.1 A and AA, and
+// axe's best practices). Every page route, for a guest and for a subscriber, is checked by the walk that loads each
+// page once for all its checks at each width (tests/e2e/site-walk.ts); here, what a page shows only after a click:
+// the menus, cards and dialogs, and the super clip's tabs.
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import type { Language } from "../../common/language.ts";
 import { insertSession } from "../support/subscriber.ts";
 import { accountButtonName, ACCOUNT_TEST_ENV, newNumber } from "./accounts-support.ts";
-import { axeViolations, blocking, describeViolations, type Violation } from "./axe.ts";
+import { axeFindings, printAdvisories, type Advisories } from "./axe.ts";
 import { DESKTOP, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
-import { contentSamples, FIXED_PATHS, SUBSCRIBER_PATHS } from "./site-paths.ts";
+import { contentSamples } from "./site-paths.ts";
 
 const CATALOG = { ar, en } as const;
 
@@ -24,43 +25,20 @@ const VIEWPORTS = [
 export function accessibilitySuite(language: Language): void {
   // The code step needs codes sent from one address many times (ACCOUNT_TEST_ENV raises the limits).
   const site = siteInBrowser({ env: ACCOUNT_TEST_ENV });
-  let publicPaths: string[];
-  let reservePath: string;
+  /** A bundle's detail page of the demo content (the share dialog). */
+  let bundleDetail: string;
   /** Moderate and minor findings do not fail the run; they are listed once at the end, with a first example. */
-  const advisories = new Map<string, { count: number; example: Violation }>();
+  const advisories: Advisories = new Map();
 
   beforeAll(async () => {
-    const samples = await contentSamples(site.server);
-    publicPaths = [...FIXED_PATHS, ...samples.contentPaths];
-    reservePath = samples.reservePath;
+    const { contentPaths } = await contentSamples(site.server);
+    bundleDetail = contentPaths.find((path) => path.startsWith("/bundle-details/"))!;
   });
-  afterAll(() => {
-    if (advisories.size > 0) {
-      const lines = [...advisories.values()].map(({ count, example }) => `${describeViolations([example])}\n    (${count} time(s) in all)`);
-      console.info(`axe's moderate and minor findings (not failing):\n${lines.join("\n")}`);
-    }
-  });
+  afterAll(() => printAdvisories(advisories));
 
   const withLanguage = (path: string, language: Language) => `${path}${path.includes("?") ? "&" : "?"}lang=${language}`;
 
-  /** Collects the findings of one test and fails it with every serious or critical one. */
-  function findings() {
-    const all: Violation[] = [];
-    return {
-      async check(page: Page, where: string) {
-        all.push(...(await axeViolations(page, where)));
-      },
-      expectNone() {
-        for (const violation of all) {
-          if (blocking([violation]).length > 0) continue;
-          const seen = advisories.get(violation.id);
-          advisories.set(violation.id, { count: (seen?.count ?? 0) + 1, example: seen?.example ?? violation });
-        }
-        const found = blocking(all);
-        expect(found.length, `axe found ${found.length} serious or critical violation(s):\n${describeViolations(found)}\n`).toBe(0);
-      },
-    };
-  }
+  const findings = () => axeFindings(advisories);
 
   async function visit(page: Page, path: string, language: Language) {
     await page.goto(withLanguage(path, language));
@@ -80,29 +58,11 @@ export function accessibilitySuite(language: Language): void {
   const t = CATALOG[language];
   for (const [size, viewport] of VIEWPORTS) {
     describe(`${language}, ${size}`, () => {
-      // The two walks of a language and size run side by side, each in its own browser context. Their budgets are
-      // several times what they take in a full run (up to 130 s); a stuck page still fails on its own.
-      it.concurrent("every public page", { timeout: 480_000 }, async () => {
-        const { page, release } = await site.warmPage(viewport, language);
-        const result = findings();
-        for (const path of publicPaths) {
-          await visit(page, path, language);
-          await result.check(page, size);
-        }
-        await release();
-        result.expectNone();
-      });
-
-      it.concurrent("every subscriber page, the super clip tabs among them", { timeout: 300_000 }, async ({ expect }) => {
+      it("the super clip's tabs, for a subscriber", async () => {
         const { token } = await insertSession(site.server.databaseUrl);
         const { page, context, release } = await site.warmPage(viewport, language);
         await context.addCookies([{ name: "session", value: token, url: site.server.url }]);
         const result = findings();
-        for (const path of [...SUBSCRIBER_PATHS, reservePath]) {
-          await visit(page, path, language);
-          expect(new URL(page.url()).pathname.toLowerCase(), "the session lets the subscriber in").toBe(path.split("?")[0]);
-          await result.check(page, size);
-        }
         await visit(page, "/super-clip", language);
         for (const tab of [t.superClip.tab.reply, t.superClip.tab.callers]) {
           await page.getByRole("tab", { name: tab }).click();
@@ -174,8 +134,7 @@ export function accessibilitySuite(language: Language): void {
         await page.keyboard.press("Escape");
         await edit.waitFor({ state: "detached" });
 
-        const detail = publicPaths.find((path) => path.startsWith("/bundle-details/"))!;
-        await visit(page, detail, language);
+        await visit(page, bundleDetail, language);
         await checkOverlay(page, result, `${size}, share dialog`, t.share.title, () => page.getByRole("button", { name: t.share.button }).click());
         await release();
         result.expectNone();

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import type { AxeResults, ImpactValue, RunOptions } from "axe-core";
+import { expect } from "vitest";
 import { nextFrames } from "./browser.ts";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -72,4 +73,36 @@ export function describeViolations(violations: Violation[]): string {
   return violations
     .map((violation) => `- [${violation.impact}] ${violation.id} (${violation.help}) at ${violation.where}\n    ${violation.targets.slice(0, 8).join("\n    ")}${violation.targets.length > 8 ? `\n    … and ${violation.targets.length - 8} more` : ""}`)
     .join("\n");
+}
+
+/** A file's moderate and minor findings (they do not fail a test): how often each rule was met, with a first example. */
+export type Advisories = Map<string, { count: number; example: Violation }>;
+
+/**
+ * The findings of one test: `check` runs axe on the page as it is, `expectNone` fails the test with every serious or
+ * critical one and counts the others in the file's `advisories`.
+ */
+export function axeFindings(advisories: Advisories) {
+  const all: Violation[] = [];
+  return {
+    async check(page: Page, where: string) {
+      all.push(...(await axeViolations(page, where)));
+    },
+    expectNone() {
+      for (const violation of all) {
+        if (blocking([violation]).length > 0) continue;
+        const seen = advisories.get(violation.id);
+        advisories.set(violation.id, { count: (seen?.count ?? 0) + 1, example: seen?.example ?? violation });
+      }
+      const found = blocking(all);
+      expect(found.length, `axe found ${found.length} serious or critical violation(s):\n${describeViolations(found)}\n`).toBe(0);
+    },
+  };
+}
+
+/** Prints a file's advisories once, at its end (nothing when there are none). */
+export function printAdvisories(advisories: Advisories): void {
+  if (advisories.size === 0) return;
+  const lines = [...advisories.values()].map(({ count, example }) => `${describeViolations([example])}\n    (${count} time(s) in all)`);
+  console.info(`axe's moderate and minor findings (not failing):\n${lines.join("\n")}`);
 }

@@ -1,4 +1,4 @@
-// The pages of app/routes.ts that the e2e sweeps visit (accessibility, screen widths): fixed paths, one real
+// The pages of app/routes.ts that the e2e walk visits (tests/e2e/site-walk.ts: widths and axe): fixed paths, one real
 // item of each content route taken from the sitemap, the subscriber-only routes and a number to reserve.
 import routes from "../../app/routes.ts";
 import { send, type TestServer } from "../support/test-server.ts";

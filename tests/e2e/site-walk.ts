@@ -1,38 +1,36 @@
-// Every page fits every screen from a small phone (320 px) to a wide desktop (1440 px), in Arabic and English,
-// for a guest and for a subscriber whose number is on the account button: the page never scrolls sideways,
-// every control of the header is whole on screen (the sidebar toggle included), and the number on the account
-// button is shown whole, left to right, isolated from the Arabic around it. Each page is loaded at 320 px
-// and then resized through the other widths, as a phone turned or a window dragged would. A table in content
-// HTML scrolls in a box of its own. (The floating Support button at every width: support-button.test.ts.)
+// The walk of every page route, in Arabic and English (a test file each: site-walk-ar and site-walk-en), for a
+// guest and for a subscriber whose number is on the account button. Each page is loaded once, at 320 px, and then
+// resized through every width to 1440 px, as a phone turned or a window dragged would; at each width:
+// - the page never scrolls sideways, every control of the header is whole on screen (the sidebar toggle
+//   included), and the number on the account button is shown whole, left to right, isolated from the Arabic
+//   around it;
+// - at 390 and 1280 px, axe-core finds no violation of impact serious or critical (WCAG 2.0/2.1 A and AA, and
+//   axe's best practices) on the guest's pages and the subscriber's own.
+// Loading a page once for both checks spares about two hundred page loads a run (issue 18). A table in content HTML
+// scrolls in a box of its own. (The floating Support button at every width: support-button.test.ts; the overlays
+// through axe: accessibility-suite.ts.)
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import type { Language } from "../../common/language.ts";
 import { freshNumber, insertSession } from "../support/subscriber.ts";
+import { axeFindings, printAdvisories, type Advisories } from "./axe.ts";
 import { nextFrames, siteInBrowser, waitForHydration } from "./browser.ts";
 import { contentSamples, FIXED_PATHS, OTHER_COMPANY_PATHS, routesNotVisited, SUBSCRIBER_PATHS } from "./site-paths.ts";
 
 /** The phone widths people use most, both sides of the 1100 px switch, and desktops. */
 const WIDTHS = [320, 360, 390, 414, 768, 1099, 1100, 1280, 1440];
 const HEIGHT = 800;
+/** The widths axe checks at: a common phone and a desktop. */
+const AXE_WIDTHS = new Set([390, 1280]);
 
 /**
- * A sweep is a whole walk (about fifty pages at nine widths): alone it takes under 90 s, but at the start of a full
- * run it shares two CPUs with seven other walks and once took more than 300 s. A stuck step still fails on its own
- * (Playwright's 30 s per wait).
+ * A walk is about fifty pages at nine widths with axe at two: alone it takes about a minute, but at the start of a
+ * full run it shares two CPUs with the other walks (a width sweep alone once took more than 300 s). A stuck step
+ * still fails on its own (Playwright's 30 s per wait).
  */
 const WALK_TIMEOUT_MS = 600_000;
-
-const site = siteInBrowser();
-let publicPaths: string[];
-let subscriberPaths: string[];
-
-beforeAll(async () => {
-  const { contentPaths, reservePath } = await contentSamples(site.server);
-  publicPaths = [...FIXED_PATHS, ...OTHER_COMPANY_PATHS, ...contentPaths];
-  subscriberPaths = [...SUBSCRIBER_PATHS, reservePath];
-});
 
 
 /**
@@ -114,58 +112,88 @@ function misfits(page: Page, gsm: string | null): Promise<string[]> {
   }, gsm);
 }
 
-/** Visits each path at 320 px, then resizes through every width, and lists what did not fit where. */
-async function sweep(page: Page, paths: string[], gsm: string | null): Promise<string[]> {
+/** What a walk looks for: the pages that must fit, and those axe checks too (with where its findings go). */
+interface Walk {
+  paths: string[];
+  /** The subscriber's number, shown on the account button; null for a guest. */
+  gsm: string | null;
+  axe: { paths: Set<string>; findings: ReturnType<typeof axeFindings> };
+}
+
+/** Visits each path at 320 px, then resizes through every width (axe at AXE_WIDTHS), and lists what did not fit where. */
+async function walk(page: Page, { paths, gsm, axe }: Walk, afterLoad: (path: string) => void = () => {}): Promise<string[]> {
   const problems: string[] = [];
   for (const path of paths) {
     await page.setViewportSize({ width: WIDTHS[0]!, height: HEIGHT });
     await page.goto(path);
     await waitForHydration(page);
+    afterLoad(path);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: HEIGHT });
       await nextFrames(page);
       // The console has its own frame, without the subscriber's account button (a subscriber there is a guest).
       const accountNumber = /^\/console(\/|$)/i.test(path) ? null : gsm;
       for (const problem of await misfits(page, accountNumber)) problems.push(`${path} at ${width} px: ${problem}`);
+      if (AXE_WIDTHS.has(width) && axe.paths.has(path)) await axe.findings.check(page, `${width} px`);
     }
   }
   return problems;
 }
 
-describe("the pages visited", () => {
-  it("reach every page route of app/routes.ts", () => {
-    expect(routesNotVisited([...publicPaths, ...subscriberPaths])).toEqual([]);
-  });
-});
+/** The walk of one language: a test file per language (site-walk-ar, site-walk-en), so the two run side by side. */
+export function siteWalk(language: Language): void {
+  const site = siteInBrowser();
+  let publicPaths: string[];
+  let subscriberPaths: string[];
+  /** axe's moderate and minor findings do not fail the run; they are listed once at the end, with a first example. */
+  const advisories: Advisories = new Map();
 
-// The four sweeps wait on the server and the browser more than they compute: they run at the same time, each in
-// its own browser context.
-describe.concurrent("every page fits 320–1440 px", () => {
-  for (const language of ["ar", "en"] as const satisfies Language[]) {
-    it(`for a guest (${language})`, async ({ expect }) => {
+  beforeAll(async () => {
+    const { contentPaths, reservePath } = await contentSamples(site.server);
+    publicPaths = [...FIXED_PATHS, ...OTHER_COMPANY_PATHS, ...contentPaths];
+    subscriberPaths = [...SUBSCRIBER_PATHS, reservePath];
+  });
+  afterAll(() => printAdvisories(advisories));
+
+  describe("the pages visited", () => {
+    it("reach every page route of app/routes.ts", () => {
+      expect(routesNotVisited([...publicPaths, ...subscriberPaths])).toEqual([]);
+    });
+  });
+
+  // The two walks wait on the server and the browser more than they compute: they run at the same time, each in
+  // its own browser context.
+  describe.concurrent(`every page fits 320–1440 px, and axe finds nothing serious at 390 and 1280 px (${language})`, () => {
+    it("for a guest", async ({ expect }) => {
       const { page, errors, release } = await site.warmPage({ width: WIDTHS[0]!, height: HEIGHT }, language);
-      const problems = await sweep(page, publicPaths, null);
+      const findings = axeFindings(advisories);
+      const problems = await walk(page, { paths: publicPaths, gsm: null, axe: { paths: new Set(publicPaths), findings } });
       await release();
       expect(problems, problems.join("\n")).toEqual([]);
       expect(errors.filter((error) => !error.includes("404"))).toEqual([]);
+      findings.expectNone();
     }, WALK_TIMEOUT_MS);
 
-    it(`for a subscriber, with the number on the account button (${language})`, async ({ expect }) => {
+    it("for a subscriber, with the number on the account button (axe on the subscriber's own pages)", async ({ expect }) => {
       const gsm = freshNumber("0966");
       const { token } = await insertSession(site.server.databaseUrl, { gsm });
       const { page, context, errors, release } = await site.warmPage({ width: WIDTHS[0]!, height: HEIGHT }, language);
       await context.addCookies([{ name: "session", value: token, url: site.server.url }]);
-      const problems = await sweep(page, [...publicPaths, ...subscriberPaths], gsm);
-      expect(new URL(page.url()).pathname, "the session kept the subscriber in").toBe("/reserve-number");
+      const findings = axeFindings(advisories);
+      const own = new Set(subscriberPaths);
+      const notLetIn: string[] = [];
+      const problems = await walk(page, { paths: [...publicPaths, ...subscriberPaths], gsm, axe: { paths: own, findings } }, (path) => {
+        if (own.has(path) && new URL(page.url()).pathname.toLowerCase() !== path.split("?")[0]) notLetIn.push(`${path} → ${page.url()}`);
+      });
       await release();
+      expect(notLetIn, "the session lets the subscriber into each of their pages").toEqual([]);
       expect(problems, problems.join("\n")).toEqual([]);
       expect(errors.filter((error) => !error.includes("404"))).toEqual([]);
+      findings.expectNone();
     }, WALK_TIMEOUT_MS);
-  }
-});
+  });
 
-describe("a table in content HTML scrolls in a box of its own that the keyboard reaches", () => {
-  for (const language of ["ar", "en"] as const satisfies Language[]) {
+  describe("a table in content HTML scrolls in a box of its own that the keyboard reaches", () => {
     it(`/about-sama/financial-reports at 320 px (${language})`, async () => {
       const { page, errors, release } = await site.warmPage({ width: 320, height: 800 }, language);
       await page.goto("/about-sama/financial-reports");
@@ -194,5 +222,5 @@ describe("a table in content HTML scrolls in a box of its own that the keyboard 
       await release();
       expect(errors).toEqual([]);
     });
-  }
-});
+  });
+}

@@ -1,0 +1,4 @@
+// Every page route at every width, with axe at 390 and 1280 px, in Arabic (tests/e2e/site-walk.ts).
+import { siteWalk } from "./site-walk.ts";
+
+siteWalk("ar");
