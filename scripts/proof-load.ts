@@ -2,11 +2,11 @@
 // `npm run proof:load` (step 6, proof 2): a mixed workload against one production instance, from this
 // separate process — guest pages, content API, reservation search, authenticated reads, line-feature reads
 // and writes, and whole login flows (code by SMPP to an SMSC of this script) — at PROOF_CONNECTIONS (200)
-// for PROOF_ROUNDS (3) rounds of PROOF_DURATION (60) seconds. Prints per route: requests, req/s, p50, p99
+// for PROOF_ROUNDS (3) rounds of PROOF_DURATION (60) seconds, after PROOF_WARMUP (5) seconds of warm-up. Prints per route: requests, req/s, p50, p99
 // and every status that was not expected; throughput; the server's RSS after warm-up and after each round.
 // Exit code 1 when any answer was unexpected, a login flow failed, the server logged an error, or (for rounds of
 // 30 s or more, at least 3) RSS grew more than 10 % from the first round to the last.
-// The short version (PROOF_DURATION=5 PROOF_ROUNDS=2 PROOF_CONNECTIONS=50) runs in `npm test` (tests/ops).
+// The short version (PROOF_DURATION=3 PROOF_ROUNDS=2 PROOF_WARMUP=2 PROOF_CONNECTIONS=50) runs in `npm test` (tests/ops).
 import os from "node:os";
 import { prepareLoginBench, registerNumbers, runLoginFlows, type LoginPhase } from "./bench-login.ts";
 import { createClient, positive, requireBuild, routeTable, rssBytes, runMix, startProofServer, workload, type MixRun, type ProofServer } from "./proof-support.ts";
@@ -14,6 +14,7 @@ import { createClient, positive, requireBuild, routeTable, rssBytes, runMix, sta
 const CONNECTIONS = positive("PROOF_CONNECTIONS", 200);
 const DURATION_S = positive("PROOF_DURATION", 60);
 const ROUNDS = positive("PROOF_ROUNDS", 3);
+const WARMUP_S = positive("PROOF_WARMUP", 5);
 const NUMBERS = positive("PROOF_NUMBERS", 300);
 const LOGIN_FLOWS_IN_FLIGHT = Math.min(20, Math.max(2, Math.round(CONNECTIONS / 10)));
 const RSS_GROWTH_LIMIT = 0.1;
@@ -35,8 +36,8 @@ async function main(): Promise<number> {
   const loginTokens = new Map(entries.slice(0, Math.max(LOGIN_FLOWS_IN_FLIGHT * 2, 10)));
   const routes = workload(entries.slice(loginTokens.size).map(([gsm, token]) => ({ gsm, token })));
 
-  log("warm-up 5 s");
-  await runMix({ baseUrl, client, routes, connections: CONNECTIONS, seconds: 5 });
+  log(`warm-up ${WARMUP_S} s`);
+  await runMix({ baseUrl, client, routes, connections: CONNECTIONS, seconds: WARMUP_S });
   const rss = [{ after: "warm-up", bytes: rssBytes(server.pid) }];
   const rounds: { result: MixRun; logins: LoginPhase }[] = [];
   for (let index = 1; index <= ROUNDS; index++) {
