@@ -25,6 +25,8 @@ const patientPolls = { poll: { timeout: 10_000 } };
 // the clock (vi.mock, fake timers, stubbed globals) keep their own graph in `unit-isolated`.
 const ISOLATED_UNIT_FILES = ["server/line-features/service-password.test.ts", "app/shell/lazy-load.test.ts"];
 const UNIT_FILES = ["server/**/*.test.ts", "common/**/*.test.ts", "app/**/*.test.ts"];
+/** What the two unit projects share (they differ in their files and in isolation only). */
+const unitSettings = { environment: "node" as const, expect: patientPolls, globalSetup: [databaseSetup], testTimeout: 15_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {
@@ -37,30 +39,8 @@ export default defineConfig({
     // The browser files first, largest first (tests/support/heavy-first.ts).
     sequence: { sequencer: HeavyFirst },
     projects: [
-      {
-        test: {
-          name: "unit",
-          include: UNIT_FILES,
-          exclude: ISOLATED_UNIT_FILES,
-          isolate: false,
-          environment: "node",
-          expect: patientPolls,
-          globalSetup: [databaseSetup],
-          testTimeout: 15_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: "unit-isolated",
-          include: ISOLATED_UNIT_FILES,
-          environment: "node",
-          expect: patientPolls,
-          globalSetup: [databaseSetup],
-          testTimeout: 15_000,
-          hookTimeout: 60_000,
-        },
-      },
+      { test: { name: "unit", include: UNIT_FILES, exclude: ISOLATED_UNIT_FILES, isolate: false, ...unitSettings } },
+      { test: { name: "unit-isolated", include: ISOLATED_UNIT_FILES, ...unitSettings } },
       {
         test: {
           name: "api",
