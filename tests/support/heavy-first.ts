@@ -12,13 +12,13 @@ const FIRST = ["e2e"];
  * The files that take longest in a full run (a minute or more each, measured in the run's list of the slowest
  * files): the walks of every page, and the two files that wait on slow connections and long scrolls.
  */
-const LONGEST = ["site-walk-ar.test.ts", "site-walk-en.test.ts", "layout-shift.test.ts", "support-button.test.ts", "content.test.ts"];
+const LONGEST = ["site-walk-ar", "site-walk-en", "layout-shift", "support-button", "content"].map((name) => `/tests/e2e/${name}.test.ts`);
 
 export default class HeavyFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const rank = (file: TestSpecification) => {
-      const longest = LONGEST.findIndex((name) => file.moduleId.endsWith(`/${name}`));
+      const longest = LONGEST.findIndex((path) => file.moduleId.endsWith(path));
       if (longest !== -1) return longest;
       const index = FIRST.indexOf(file.project.name);
       return LONGEST.length + (index === -1 ? FIRST.length : index);
