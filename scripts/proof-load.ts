@@ -2,11 +2,13 @@
 // `npm run proof:load` (step 6, proof 2): a mixed workload against one production instance, from this
 // separate process — guest pages, content API, reservation search, authenticated reads, line-feature reads
 // and writes, and whole login flows (code by SMPP to an SMSC of this script) — at PROOF_CONNECTIONS (200)
-// for PROOF_ROUNDS (3) rounds of PROOF_DURATION (60) seconds, after PROOF_WARMUP (5) seconds of warm-up. Prints per route: requests, req/s, p50, p99
-// and every status that was not expected; throughput; the server's RSS after warm-up and after each round.
+// for PROOF_ROUNDS (3) rounds of PROOF_DURATION (60) seconds, after PROOF_WARMUP (5) seconds of warm-up. Prints
+// per route: requests, req/s, p50, p99 and every status that was not expected; throughput; the server's RSS after
+// warm-up and after each round.
 // Exit code 1 when any answer was unexpected, a login flow failed, the server logged an error, or (for rounds of
 // 30 s or more, at least 3) RSS grew more than 10 % from the first round to the last.
-// The short version (PROOF_DURATION=3 PROOF_ROUNDS=2 PROOF_WARMUP=2 PROOF_CONNECTIONS=50) runs in `npm test` (tests/ops).
+// The short version (PROOF_DURATION=3 PROOF_ROUNDS=2 PROOF_WARMUP=2 PROOF_CONNECTIONS=50) runs in `npm test`
+// (tests/ops).
 import os from "node:os";
 import { prepareLoginBench, registerNumbers, runLoginFlows, type LoginPhase } from "./bench-login.ts";
 import { createClient, positive, requireBuild, routeTable, rssBytes, runMix, startProofServer, workload, type MixRun, type ProofServer } from "./proof-support.ts";

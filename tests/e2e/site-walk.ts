@@ -4,8 +4,9 @@
 // - the page never scrolls sideways, every control of the header is whole on screen (the sidebar toggle
 //   included), and the number on the account button is shown whole, left to right, isolated from the Arabic
 //   around it;
-// - at 390 and 1280 px (844 and 900 px high, as the other browser tests' phone and desktop), axe-core finds no violation of impact serious or critical (WCAG 2.0/2.1 A and AA, and
-//   axe's best practices) on the guest's pages and the subscriber's own.
+// - at 390 and 1280 px (844 and 900 px high, as the other browser tests' phone and desktop), axe-core finds no
+//   violation of impact serious or critical (WCAG 2.0/2.1 A and AA, and axe's best practices) on the guest's pages
+//   and the subscriber's own.
 // Loading a page once for both checks spares about two hundred page loads a run (issue 18). A table in content HTML
 // scrolls in a box of its own. (The floating Support button at every width: support-button.test.ts; the overlays
 // through axe: accessibility-suite.ts.)
@@ -33,7 +34,6 @@ const viewportAt = (width: number) => AXE_VIEWPORTS.get(width) ?? { width, heigh
  * still fails on its own (Playwright's 30 s per wait).
  */
 const WALK_TIMEOUT_MS = 600_000;
-
 
 /**
  * What does not fit at the current width, in words (empty when all is well): the page wider than the screen
