@@ -97,8 +97,8 @@ export async function start(options: StartOptions): Promise<RunningServer> {
   if (config.CONTENT_CLOCK_FILE) logger.warn({ file: config.CONTENT_CLOCK_FILE }, "content clock moved by a file (tests only)");
   const expirySweep = startExpirySweep(database.db, logger, config.RESERVATION_SWEEP_SECONDS, metrics, () => numberSearchMemo.clear());
   const renewalSweep = startRenewalSweep(services, config.CHARGING_RENEWAL_SWEEP_SECONDS);
-  const contentSchedule = startContentScheduleSweep(database.db, logger, config.CONTENT_SCHEDULE_SWEEP_SECONDS, services.contentClock);
-  const contentWatch = watchContentVersion(database.db, logger, config.CONTENT_VERSION_POLL_SECONDS, () => {
+  const contentSchedule = startContentScheduleSweep(database.db, logger, config.CONTENT_SCHEDULE_SWEEP_SECONDS, metrics, services.contentClock);
+  const contentWatch = watchContentVersion(database.db, logger, config.CONTENT_VERSION_POLL_SECONDS, metrics, () => {
     pageCache.clear();
     contentMemo.clear();
   });

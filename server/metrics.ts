@@ -1,7 +1,7 @@
 // Prometheus metrics of one instance (GET /metrics with the METRICS_TOKEN bearer; off when unset): request
 // rate and latency by route, one-time codes sent / verified / failed and their ratio (a falling verified ÷
-// sent is the sign of SMS pumping), SMS gateway errors, database pool use, reservation holds expired, and
-// Node's own process metrics.
+// sent is the sign of SMS pumping), SMS gateway errors, database pool use, reservation holds expired, the runs of the
+// scheduled jobs, and Node's own process metrics.
 import client from "prom-client";
 import type pg from "pg";
 
@@ -18,7 +18,12 @@ export interface Metrics {
   pageCache(hit: boolean): void;
   /** One call of the charging driver to the BSS: its operation (a fixed name), outcome and time. */
   bssCall(operation: string, outcome: BssCallOutcome, seconds: number): void;
+  /** One finished run of a scheduled job of this instance (server/periodic.ts). */
+  periodicRun(job: PeriodicJobName, outcome: "ok" | "failed"): void;
 }
+
+/** The jobs every instance runs on a schedule (server/periodic.ts), as named in the metrics. */
+export type PeriodicJobName = "reservation-expiry" | "bundle-renewal" | "content-schedule" | "content-version";
 
 /** ok: answered 2xx; refused: a 4xx the driver maps; failed: timeout, 5xx, connection; open: not sent, breaker open. */
 export type BssCallOutcome = "ok" | "refused" | "failed" | "open";
@@ -59,6 +64,7 @@ export function createMetrics(pool: pg.Pool | null): Metrics {
     buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
+  const periodicRuns = new client.Counter({ name: "periodic_runs_total", help: "Finished runs of this instance's scheduled jobs, by job and outcome (ok, failed)", labelNames: ["job", "outcome"], registers });
   const unavailable = new client.Counter({ name: "database_unavailable_total", help: "Requests answered 503 because the database was unreachable or too slow", registers });
   if (pool) {
     const gauge = (name: string, help: string, read: () => number) =>
@@ -106,6 +112,9 @@ export function createMetrics(pool: pg.Pool | null): Metrics {
     bssCall(operation, outcome, seconds) {
       bssCalls.inc({ operation, outcome });
       if (outcome !== "open") bssDuration.observe({ operation }, seconds);
+    },
+    periodicRun(job, outcome) {
+      periodicRuns.inc({ job, outcome });
     },
   };
 }

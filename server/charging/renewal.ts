@@ -46,15 +46,19 @@ async function tell(services: AppServices, outcome: RenewalOutcome): Promise<voi
 }
 
 export function startRenewalSweep(services: AppServices, intervalSeconds: number): PeriodicTask {
-  return startPeriodic(intervalSeconds, async () => {
-    try {
-      const outcomes = await renewDueBundles(services);
-      if (outcomes.length > 0) {
-        const renewed = outcomes.filter((outcome) => outcome.result === "renewed").length;
-        services.logger.info({ renewed, notRenewed: outcomes.length - renewed }, "bundle renewals handled");
-      }
-    } catch (error) {
-      services.logger.warn({ err: loggableMessage(error) }, "bundle renewal sweep failed; next try on schedule");
-    }
-  });
+  return startPeriodic(
+    {
+      name: "bundle-renewal",
+      intervalSeconds,
+      async run() {
+        const outcomes = await renewDueBundles(services);
+        if (outcomes.length > 0) {
+          const renewed = outcomes.filter((outcome) => outcome.result === "renewed").length;
+          services.logger.info({ renewed, notRenewed: outcomes.length - renewed }, "bundle renewals handled");
+        }
+      },
+      onError: (error) => services.logger.warn({ err: loggableMessage(error) }, "bundle renewal sweep failed; next try on schedule"),
+    },
+    services.metrics,
+  );
 }

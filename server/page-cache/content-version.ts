@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { contentState } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
+import type { Metrics } from "../metrics.ts";
 import { startPeriodic, type PeriodicTask } from "../periodic.ts";
 import { loggableMessage } from "../db/errors.ts";
 
@@ -13,19 +14,23 @@ export async function readContentVersion(db: Db): Promise<number | null> {
   return row?.version ?? null;
 }
 
-export function watchContentVersion(db: Db, logger: Logger, intervalSeconds: number, onChange: (version: number | null) => void): PeriodicTask {
+export function watchContentVersion(db: Db, logger: Logger, intervalSeconds: number, metrics: Pick<Metrics, "periodicRun">, onChange: (version: number | null) => void): PeriodicTask {
   let known: number | null | undefined;
-  return startPeriodic(intervalSeconds, async () => {
-    try {
-      const version = await readContentVersion(db);
-      if (known !== undefined && version !== known) {
-        logger.info({ version }, "content changed: page cache emptied");
-        onChange(version);
-      }
-      known = version;
-    } catch (error) {
+  return startPeriodic(
+    {
+      name: "content-version",
+      intervalSeconds,
+      async run() {
+        const version = await readContentVersion(db);
+        if (known !== undefined && version !== known) {
+          logger.info({ version }, "content changed: page cache emptied");
+          onChange(version);
+        }
+        known = version;
+      },
       // The database being away is reported by /readyz and the requests; the next look tries again.
-      logger.debug({ err: loggableMessage(error) }, "content version not read");
-    }
-  });
+      onError: (error) => logger.debug({ err: loggableMessage(error) }, "content version not read"),
+    },
+    metrics,
+  );
 }

@@ -11,25 +11,29 @@ export function startExpirySweep(
   db: Db,
   logger: Logger,
   intervalSeconds: number,
-  metrics: Pick<Metrics, "holdsExpired">,
+  metrics: Pick<Metrics, "holdsExpired" | "periodicRun">,
   /** Called when numbers went back to the pool (the app empties its kept number searches). */
   onReturned: () => void,
   clock: () => Date = () => new Date(),
 ): PeriodicTask {
-  return startPeriodic(intervalSeconds, async () => {
-    try {
-      // A large backlog (after a long stop) is ended 1000 holds per statement until none is due.
-      let ended: number;
-      do {
-        ended = await expireHolds(db, clock());
-        if (ended > 0) {
-          logger.info({ ended }, "reservation holds expired");
-          metrics.holdsExpired(ended);
-          onReturned();
-        }
-      } while (ended >= 1000);
-    } catch (error) {
-      logger.warn({ err: loggableMessage(error) }, "reservation expiry sweep failed; next try on schedule");
-    }
-  });
+  return startPeriodic(
+    {
+      name: "reservation-expiry",
+      intervalSeconds,
+      async run() {
+        // A large backlog (after a long stop) is ended 1000 holds per statement until none is due.
+        let ended: number;
+        do {
+          ended = await expireHolds(db, clock());
+          if (ended > 0) {
+            logger.info({ ended }, "reservation holds expired");
+            metrics.holdsExpired(ended);
+            onReturned();
+          }
+        } while (ended >= 1000);
+      },
+      onError: (error) => logger.warn({ err: loggableMessage(error) }, "reservation expiry sweep failed; next try on schedule"),
+    },
+    metrics,
+  );
 }

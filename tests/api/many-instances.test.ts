@@ -5,10 +5,11 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { expectFailure, expectSuccess } from "../support/contract.ts";
 import { withClient } from "../support/database.ts";
+import { afterRuns, METRICS_ENV } from "../support/periodic.ts";
 import { encryptFor, freshNumber, insertSession, latestCode, postForm, publicKeyOf, registerSubscriber } from "../support/subscriber.ts";
 import { api, send, startTestServer, type TestServer } from "../support/test-server.ts";
 
-const ENV = { OTP_RESEND_SECONDS: "0", OTP_SENDS_PER_NUMBER_10_MIN: "3", OTP_SENDS_PER_IP_HOUR: "1000", RESERVATION_SWEEP_SECONDS: "1" };
+const ENV = { OTP_RESEND_SECONDS: "0", OTP_SENDS_PER_NUMBER_10_MIN: "3", OTP_SENDS_PER_IP_HOUR: "1000", RESERVATION_SWEEP_SECONDS: "1", ...METRICS_ENV };
 let a: TestServer;
 let b: TestServer;
 beforeAll(async () => {
@@ -67,8 +68,8 @@ test("a due hold swept by both instances is ended once", async () => {
   await withClient(a.databaseUrl, (db) => db.query("update number_reservations set expires_at = now() - interval '1 second' where reference = $1", [reference]));
   const state = () => withClient(a.databaseUrl, async (db) => (await db.query<{ state: string }>("select state from number_inventory where gsm = $1", [gsm])).rows[0]!.state);
   await expect.poll(state, { timeout: 10_000, interval: 200 }).toBe("available");
-  // Both keep sweeping: still one expiry event after a few more rounds.
-  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  // Both keep sweeping: still one expiry event after two more rounds of each.
+  await afterRuns([a, b], "reservation-expiry", 2);
   const events = await withClient(a.databaseUrl, async (db) => (await db.query("select e.actor from reservation_events e join number_reservations r on r.id = e.reservation_id where r.reference = $1 and e.to_state = 'expired'", [reference])).rows);
   expect(events).toEqual([{ actor: "system" }]);
 });

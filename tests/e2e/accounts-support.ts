@@ -12,7 +12,7 @@ import { encryptFor } from "../support/subscriber.ts";
  * The e2e servers raise the OTP sending limits (3 per number per 10 minutes, 5 an hour, 10 per IP an
  * hour by default): every browser of a suite asks from 127.0.0.1, and a flow logs the same number in
  * more than once. Resends are accepted after 1 s instead of 120 s, so that a test may log in again
- * at once; the browser's own 120-second countdown is what the countdown test checks, on its clock.
+ * at once; the countdown test (code-entry) keeps the server's 120 s and checks the browser's countdown on its clock.
  */
 export const ACCOUNT_TEST_ENV = {
   OTP_RESEND_SECONDS: "1",

@@ -18,12 +18,13 @@ import { calendarDay, OPERATOR_TIME_ZONE } from "../../common/format.ts";
 import type { Language } from "../../common/language.ts";
 import { instantOfLocalTime } from "../../common/zoned-time.ts";
 import { createFirstAdmin, enrolOverHttp, inviteAndEnrol, type Enrolled } from "../support/console.ts";
+import { afterRuns, METRICS_ENV } from "../support/periodic.ts";
 import { send, startTestServer, type TestServer } from "../support/test-server.ts";
 import { DESKTOP, launchBrowser, openPage, waitForHydration } from "./browser.ts";
 
 const clockFolder = mkdtempSync(path.join(os.tmpdir(), "content-clock-"));
 const clockFile = path.join(clockFolder, "seconds-ahead");
-const ENV = { CONSOLE_LOGINS_PER_IP_15_MIN: "100000", CONTENT_SCHEDULE_SWEEP_SECONDS: "1", CONTENT_VERSION_POLL_SECONDS: "0.5", CONTENT_CLOCK_FILE: clockFile };
+const ENV = { CONSOLE_LOGINS_PER_IP_15_MIN: "100000", CONTENT_SCHEDULE_SWEEP_SECONDS: "1", CONTENT_VERSION_POLL_SECONDS: "0.5", CONTENT_CLOCK_FILE: clockFile, ...METRICS_ENV };
 const t = en.console;
 const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 const label = (field: keyof typeof t.content.fields, language?: Language) =>
@@ -131,8 +132,10 @@ describe("an offer scheduled to start tomorrow and end the day after, on a clock
       return (await guest.getByRole("heading", { level: 1 }).count()) > 0 ? guest.getByRole("heading", { level: 1 }).textContent() : null;
     };
     const oldTitles = { ar: offer.titleAr, en: offer.titleEn };
-    // A few sweeps go by first: a schedule due now would have been published by then.
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    // Two sweeps of each instance go by first, then two looks at the content version (which empties the page
+    // cache): a schedule due now would have been published by then, and shown.
+    await afterRuns([first, second], "content-schedule", 2);
+    await afterRuns([first, second], "content-version", 2);
     for (const server of [first, second]) {
       for (const language of ["ar", "en"] as const) {
         expect(await heading(server, language), `${server.url} in ${language} before the start`).toBe(oldTitles[language]);
