@@ -49,4 +49,10 @@ export default tseslint.config(
     ignores: ["app/routes/**", "app/routes.ts", "app/root.tsx"],
     rules: { "no-restricted-imports": layer("A feature never imports a route module: routes import features.", "**/routes/*", "../routes/*", "./routes/*") },
   },
+  {
+    // A vitest fixture that needs no other fixture still names its first parameter as a pattern, `({}, ...)`: vitest
+    // reads the fixtures a function uses from that pattern, and refuses any other form.
+    files: ["tests/**/*.ts"],
+    rules: { "no-empty-pattern": ["error", { allowObjectPatternsAsParameters: true }] },
+  },
 );

@@ -9,9 +9,9 @@ import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import type { Language } from "../../common/language.ts";
 import { insertSession } from "../support/subscriber.ts";
-import { accountButtonName, ACCOUNT_TEST_ENV, newNumber } from "./accounts-support.ts";
+import { accountButtonName, newNumber } from "./accounts-support.ts";
 import { axeFindings, printAdvisories, type Advisories } from "./axe.ts";
-import { DESKTOP, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
+import { DESKTOP, PHONE, signIn, siteInBrowser, waitForHydration } from "./browser.ts";
 import { contentSamples } from "./site-paths.ts";
 
 const CATALOG = { ar, en } as const;
@@ -23,8 +23,8 @@ const VIEWPORTS = [
 
 /** The suite of one language: a test file per language (accessibility-ar, accessibility-en), so the two run side by side. */
 export function accessibilitySuite(language: Language): void {
-  // The code step needs codes sent from one address many times (ACCOUNT_TEST_ENV raises the limits).
-  const site = siteInBrowser({ env: ACCOUNT_TEST_ENV });
+  // The code step needs codes sent from one address many times (the shared site raises the limits).
+  const site = siteInBrowser();
   /** A bundle's detail page of the demo content (the share dialog). */
   let bundleDetail: string;
   /** Moderate and minor findings do not fail the run; they are listed once at the end, with a first example. */
@@ -61,7 +61,7 @@ export function accessibilitySuite(language: Language): void {
       it("the super clip's tabs, for a subscriber", async () => {
         const { token } = await insertSession(site.server.databaseUrl);
         const { page, context, release } = await site.warmPage(viewport, language);
-        await context.addCookies([{ name: "session", value: token, url: site.server.url }]);
+        await signIn(context, site.server.url, token);
         const result = findings();
         await visit(page, "/super-clip", language);
         for (const tab of [t.superClip.tab.reply, t.superClip.tab.callers]) {
@@ -111,7 +111,7 @@ export function accessibilitySuite(language: Language): void {
       it("a subscriber's overlays: welcome menu, add-number card, edit-profile dialog, share dialog", async () => {
         const { token } = await insertSession(site.server.databaseUrl, { gsm: "0944123456" });
         const { page, context, release } = await site.warmPage(viewport, language);
-        await context.addCookies([{ name: "session", value: token, url: site.server.url }]);
+        await signIn(context, site.server.url, token);
         const result = findings();
         await visit(page, "/profile", language);
         const accountButton = page.locator("header").getByRole("button", { name: accountButtonName(language, "0944123456"), exact: true });

@@ -7,7 +7,6 @@ import { describe, expect, it } from "vitest";
 import type { Language } from "../../common/language.ts";
 import {
   accountButtonName,
-  ACCOUNT_TEST_ENV,
   codeSentTo,
   newNumber,
   revokeSessionsOf,
@@ -17,10 +16,10 @@ import {
   toast,
   typeCode,
 } from "./accounts-support.ts";
-import { DESKTOP, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
+import { DESKTOP, PHONE, signIn, siteInBrowser, waitForHydration } from "./browser.ts";
 
-// ACCOUNT_TEST_ENV raises the OTP sending limits and lets a number ask again after 1 s (see there).
-const site = siteInBrowser({ env: ACCOUNT_TEST_ENV });
+// The shared site (SHARED_SITE_ENV) raises the OTP sending limits and lets a number ask again after 1 s.
+const site = siteInBrowser();
 
 /** Each flow runs in both languages, each language at one of the two widths. */
 const AR_DESKTOP_EN_PHONE = [
@@ -57,8 +56,8 @@ async function completeCodeDialog(page: Page, language: Language, dialogName: st
   return dialog;
 }
 
-async function withSession(page: Page, token: string, extra: { name: string; value: string }[] = []) {
-  await page.context().addCookies([{ name: "session", value: token, url: site.server.url }, ...extra.map((cookie) => ({ ...cookie, url: site.server.url }))]);
+async function withSession(page: Page, token: string, more: Record<string, string> = {}) {
+  await signIn(page.context(), site.server.url, token, more);
 }
 
 /** A new subscriber's browser at `path`, hydrated. */
@@ -197,7 +196,7 @@ describe("numbers", () => {
     const theirs = await signUpOverHttp(site.server);
     for (const language of ["en", "ar"] as const) {
       const { page, context, release } = await site.warmPage(DESKTOP, language);
-      await withSession(page, mine.token, [{ name: "selected_gsm", value: theirs.gsm }]);
+      await withSession(page, mine.token, { selected_gsm: theirs.gsm });
       await page.goto("/profile");
       await waitForHydration(page);
       await toast(page, TEXT[language].selectedReset).waitFor();
@@ -283,7 +282,7 @@ describe("profile", () => {
   it("edits the profile with a plain form before any JavaScript runs", async () => {
     const { token } = await signUpOverHttp(site.server);
     const context = await site.browser.newContext({ baseURL: site.server.url, viewport: PHONE, javaScriptEnabled: false });
-    await context.addCookies([{ name: "lang", value: "ar", url: site.server.url }, { name: "session", value: token, url: site.server.url }]);
+    await signIn(context, site.server.url, token, { lang: "ar" });
     const page = await context.newPage();
     const text = TEXT.ar;
     await page.goto("/profile");

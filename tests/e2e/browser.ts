@@ -2,9 +2,10 @@
 // A missing browser fails the run with a message that says how to install it: never a silent skip.
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, test as baseTest } from "vitest";
 import type { Language } from "../../common/language.ts";
 import { startTestServer, type TestServer, type TestServerOptions } from "../support/test-server.ts";
+import { ACCOUNT_TEST_ENV } from "./accounts-support.ts";
 
 /**
  * Debian's Chromium headless shell when it is installed: the same Blink and V8 as the full browser (same package
@@ -45,6 +46,14 @@ export async function openPage(browser: Browser, baseURL: string, viewport = DES
 /** The site's language cookie, as the language picker sets it (none: the site's default, Arabic). */
 async function chooseLanguage(context: BrowserContext, baseURL: string, language: Language | undefined): Promise<void> {
   if (language) await context.addCookies([{ name: "lang", value: language, url: baseURL }]);
+}
+
+/**
+ * Signs the context's browser in as the holder of a session `token` (the session cookie, as the sign-in sets it),
+ * with `more` cookies beside it (selected_gsm, lang).
+ */
+export async function signIn(context: BrowserContext, baseURL: string, token: string, more: Record<string, string> = {}): Promise<void> {
+  await context.addCookies(Object.entries({ session: token, ...more }).map(([name, value]) => ({ name, value, url: baseURL })));
 }
 
 /** Two frames of `page`: the layout of a change is done and what React runs on it (media queries' effects) has run. */
@@ -177,10 +186,35 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
 }
 
+/**
+ * The settings of a worker's shared site: the limits a browser suite meets from one address raised (the codes of
+ * ACCOUNT_TEST_ENV, feedback sent many times); everything else as in production.
+ */
+export const SHARED_SITE_ENV = { ...ACCOUNT_TEST_ENV, FEEDBACK_PER_IP_HOUR: "1000" };
+
+/**
+ * The e2e project's worker fixtures (vitest's test.extend, scope "worker"): one Chromium per worker, and one shared
+ * site per worker (a server on a clone of its own, with SHARED_SITE_ENV). A worker runs its files one after another
+ * in one module graph (`isolate: false`), so each file has them to itself while it runs; both are started by the
+ * first file of the worker that asks for them, and closed when the worker ends. Launching Chromium costs about
+ * 0.2 CPU-s, a server and its clone about 2 (docs/PERFORMANCE.md): a run starts three of each instead of one per file.
+ */
+export const e2eTest = baseTest
+  .extend("workerBrowser", { scope: "worker" }, async ({}, { onCleanup }) => {
+    const browser = await launchBrowser();
+    onCleanup(() => browser.close());
+    return browser;
+  })
+  .extend("sharedServer", { scope: "worker" }, async ({}, { onCleanup }) => {
+    const server = await startTestServer({ env: SHARED_SITE_ENV });
+    onCleanup(() => server.stop());
+    return server;
+  });
+
 export interface SiteInBrowser {
   /** The file's server (set once its tests start). */
   readonly server: TestServer;
-  /** The file's browser (set once its tests start). */
+  /** The worker's browser (set once the file's tests start). */
   readonly browser: Browser;
   /** A fresh browser context on the file's server: openPage with this server's URL. */
   open(viewport?: { width: number; height: number }, language?: Language): Promise<PageWithErrors>;
@@ -189,18 +223,31 @@ export interface SiteInBrowser {
 }
 
 /**
- * A test file's own server and browser: both started (side by side) before its tests, and closed after them.
- * Call it once at the top of the file.
+ * A test file's site in the worker's browser. Call it once at the top of the file.
+ * - Without options the file uses the worker's shared site: for a file that reads what the seed put there and
+ *   writes only rows of its own (its own fresh numbers, sessions and reservations), whatever files ran before it.
+ * - With options (settings of its own, or content it changes that other files would see) the file starts its own
+ *   server, on its own clone, and stops it after its tests.
+ * The browser contexts the file opened are closed after its tests, so the next file starts with none.
  */
-export function siteInBrowser(options: TestServerOptions = {}): SiteInBrowser {
+export function siteInBrowser(options?: TestServerOptions): SiteInBrowser {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(options), launchBrowser()]);
-  });
+  let ownServer: TestServer | undefined;
+  if (options) {
+    e2eTest.beforeAll(async ({ workerBrowser }) => {
+      browser = workerBrowser;
+      server = ownServer = await startTestServer(options);
+    });
+  } else {
+    e2eTest.beforeAll(async ({ workerBrowser, sharedServer }) => {
+      browser = workerBrowser;
+      server = sharedServer;
+    });
+  }
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    if (browser) await Promise.all(browser.contexts().map((context) => context.close().catch(() => undefined)));
+    await ownServer?.stop();
   });
   const started = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`the file's ${what} is not started yet: use it inside a test or a hook`);

@@ -19,7 +19,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Language } from "../../common/language.ts";
 import { AUDITED_LANGUAGES, AUDITED_PAGES } from "../../scripts/audited-pages.ts";
 import { insertSession } from "../support/subscriber.ts";
-import { DESKTOP, siteInBrowser, waitForHydration } from "./browser.ts";
+import { DESKTOP, signIn, siteInBrowser, waitForHydration } from "./browser.ts";
 
 const KB = 1024;
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../build/client");
@@ -133,10 +133,8 @@ async function recordNetwork(cdp: CDPSession) {
 async function measurePage(browser: Browser, baseUrl: string, path: string, language: Language, sessionToken?: string): Promise<PageFigures> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP });
   try {
-    await context.addCookies([
-      { name: "lang", value: language, url: baseUrl },
-      ...(sessionToken ? [{ name: "session", value: sessionToken, url: baseUrl }] : []),
-    ]);
+    await context.addCookies([{ name: "lang", value: language, url: baseUrl }]);
+    if (sessionToken) await signIn(context, baseUrl, sessionToken);
     const page = await context.newPage();
     await page.addInitScript(() => {
       const observer = new MutationObserver(() => {

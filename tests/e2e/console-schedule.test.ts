@@ -20,7 +20,7 @@ import { instantOfLocalTime } from "../../common/zoned-time.ts";
 import { createFirstAdmin, enrolOverHttp, inviteAndEnrol, type Enrolled } from "../support/console.ts";
 import { afterRuns, METRICS_ENV } from "../support/periodic.ts";
 import { send, startTestServer, type TestServer } from "../support/test-server.ts";
-import { DESKTOP, launchBrowser, openPage, waitForHydration } from "./browser.ts";
+import { DESKTOP, openPage, siteInBrowser, waitForHydration } from "./browser.ts";
 
 const clockFolder = mkdtempSync(path.join(os.tmpdir(), "content-clock-"));
 const clockFile = path.join(clockFolder, "seconds-ahead");
@@ -49,17 +49,17 @@ let admin: Enrolled;
 let editor: Enrolled;
 let publisher: Enrolled;
 
+// The first instance is the file's site (its own server, in the worker's browser); the second shares its database.
+const site = siteInBrowser({ env: ENV });
 beforeAll(async () => {
-  [first, browser] = await Promise.all([startTestServer({ env: ENV }), launchBrowser()]);
+  [first, browser] = [site.server, site.browser];
   second = await startTestServer({ env: ENV, sameDatabaseAs: first });
   admin = await enrolOverHttp(first, await createFirstAdmin(first, "schedule-admin@example.com"));
   editor = await inviteAndEnrol(first, admin, "schedule-editor@example.com", { roleEditor: "on" });
   publisher = await inviteAndEnrol(first, admin, "schedule-publisher@example.com", { rolePublisher: "on" });
 });
 afterAll(async () => {
-  await browser?.close();
   await second?.stop();
-  await first?.stop();
   rmSync(clockFolder, { recursive: true, force: true });
 });
 

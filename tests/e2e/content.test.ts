@@ -18,7 +18,7 @@ const NOT_CRAWLED = /^\/(profile|call-forward|super-clip|call-barring|hotline|re
 /** Above this, a crawl that keeps finding pages has gone wrong (a link loop with changing URLs). */
 const MAX_PAGES = 400;
 
-const site = siteInBrowser({ env: { FEEDBACK_PER_IP_HOUR: "1000" } });
+const site = siteInBrowser();
 
 async function internalLinks(page: Page, origin: string): Promise<string[]> {
   const hrefs = await page.locator("a[href]").evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));

@@ -8,17 +8,17 @@ import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import type { Language } from "../../common/language.ts";
 import { insertSession } from "../support/subscriber.ts";
-import { accountButtonName, ACCOUNT_TEST_ENV, newNumber } from "./accounts-support.ts";
-import { DESKTOP, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
+import { accountButtonName, newNumber } from "./accounts-support.ts";
+import { DESKTOP, PHONE, signIn, siteInBrowser, waitForHydration } from "./browser.ts";
 
 const CATALOG = { ar, en } as const;
 
-const site = siteInBrowser({ env: ACCOUNT_TEST_ENV });
+const site = siteInBrowser();
 
 async function openSignedIn(path: string, language: Language, viewport = DESKTOP, gsm = newNumber()) {
   const { token } = await insertSession(site.server.databaseUrl, { gsm });
   const opened = await site.warmPage(viewport, language);
-  await opened.context.addCookies([{ name: "session", value: token, url: site.server.url }]);
+  await signIn(opened.context, site.server.url, token);
   await opened.page.goto(path);
   await waitForHydration(opened.page);
   return { ...opened, gsm };

@@ -9,7 +9,7 @@ import en from "../../common/i18n/en.json" with { type: "json" };
 import { LAZY_LOAD_TIMEOUT_MS } from "../../common/constants.ts";
 import type { Language } from "../../common/language.ts";
 import { freshNumber, insertSession } from "../support/subscriber.ts";
-import { DESKTOP, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
+import { DESKTOP, PHONE, signIn, siteInBrowser, waitForHydration } from "./browser.ts";
 
 const site = siteInBrowser();
 
@@ -42,7 +42,7 @@ async function stallChunk(page: Page, name: string) {
 /** A page with a controllable clock (installed before anything loads), a chunk stalled, then `path` hydrated. */
 async function openWithStalledChunk(path: string, language: Language, chunk: string, session?: string) {
   const opened = await site.open(DESKTOP, language);
-  if (session) await opened.context.addCookies([{ name: "session", value: session, url: site.server.url }]);
+  if (session) await signIn(opened.context, site.server.url, session);
   await opened.page.clock.install();
   const stalled = await stallChunk(opened.page, chunk);
   await opened.page.goto(path);

@@ -12,7 +12,7 @@ import { withClient } from "../support/database.ts";
 import { freshNumber, insertSession, postForm } from "../support/subscriber.ts";
 import { openAsSubscriber as openSubscriberPage } from "./subscriber-page.ts";
 import { accountButtonName } from "./accounts-support.ts";
-import { DESKTOP, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
+import { DESKTOP, PHONE, signIn, siteInBrowser, waitForHydration } from "./browser.ts";
 
 const site = siteInBrowser();
 
@@ -108,7 +108,7 @@ describe("call forward", () => {
     const { token } = await insertSession(site.server.databaseUrl, { gsm });
     await withClient(site.server.databaseUrl, (client) => client.query("insert into network_lines (gsm, state, national_id) values ($1, 'deactivated', '12345678901')", [gsm]));
     const { page, context } = await site.open(DESKTOP, "en");
-    await context.addCookies([{ name: "session", value: token, url: site.server.url }]);
+    await signIn(context, site.server.url, token);
     await page.goto("/call-forward");
     await waitForHydration(page);
     await page.getByText(ui("en").lineDeactivated).waitFor();
@@ -133,7 +133,7 @@ it("a selected number that is not the account's: the screen falls back to the ma
   const { token } = await insertSession(site.server.databaseUrl, { gsm: mine });
   await insertSession(site.server.databaseUrl, { gsm: theirs });
   const { page, context } = await site.open(PHONE, "en");
-  await context.addCookies([{ name: "session", value: token, url: site.server.url }, { name: "selected_gsm", value: theirs, url: site.server.url }]);
+  await signIn(context, site.server.url, token, { selected_gsm: theirs });
   await page.goto("/call-forward");
   await waitForHydration(page);
   expect(await page.getByTestId("feature-number").textContent()).toBe(mine);
@@ -146,7 +146,7 @@ it("the profile shows a deactivated line as such, linking to the hotline", async
   const { token } = await insertSession(site.server.databaseUrl, { gsm });
   await withClient(site.server.databaseUrl, (client) => client.query("insert into network_lines (gsm, state, national_id) values ($1, 'deactivated', '12345678901')", [gsm]));
   const { page, context } = await site.open(DESKTOP, "ar");
-  await context.addCookies([{ name: "session", value: token, url: site.server.url }]);
+  await signIn(context, site.server.url, token);
   await page.goto("/profile");
   await page.getByRole("link", { name: catalogs.ar.hotline.deactivated }).click();
   await page.waitForURL(/\/hotline$/);
@@ -157,7 +157,7 @@ it("the profile's active services are the features switched on: each screen's sw
   const gsm = freshNumber("0966");
   const { token } = await insertSession(site.server.databaseUrl, { gsm });
   const { page, context, errors } = await site.open(PHONE, "ar");
-  await context.addCookies([{ name: "session", value: token, url: site.server.url }]);
+  await signIn(context, site.server.url, token);
   const features = [
     { id: "call-forward", screen: "/call-forward", rows: "/core/api/callForward" },
     { id: "super-clip", screen: "/super-clip", rows: "/core/api/superClip" },
@@ -216,7 +216,7 @@ describe("super clip", () => {
     const gsm = freshNumber("0966");
     const { token } = await insertSession(site.server.databaseUrl, { gsm });
     const { page, context, errors } = await site.open(DESKTOP, "ar");
-    await context.addCookies([{ name: "session", value: token, url: site.server.url }]);
+    await signIn(context, site.server.url, token);
     const tabRequests: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("/line-features/super-clip/")) tabRequests.push(new URL(request.url()).pathname);
@@ -331,7 +331,7 @@ describe("super clip", () => {
       expect((await postForm(site.server, "/core/api/superClip/autoReply/activate", { gsm: number, generalMessage: message }, { token })).status).toBe(200);
     }
     const { page, context, errors } = await site.open(DESKTOP, "en");
-    await context.addCookies([{ name: "session", value: token, url: site.server.url }]);
+    await signIn(context, site.server.url, token);
     await page.goto("/super-clip?tab=reply");
     await waitForHydration(page);
     const general = page.getByRole("textbox", { name: clip("en").generalMessage });
@@ -374,7 +374,7 @@ describe("super clip", () => {
     const { token } = await insertSession(site.server.databaseUrl, { gsm });
     await postForm(site.server, "/core/api/superClip/autoReply/activate", { gsm, generalMessage: "I will call you back" }, { token });
     const context = await site.browser.newContext({ baseURL: site.server.url, viewport: PHONE, javaScriptEnabled: false });
-    await context.addCookies([{ name: "session", value: token, url: site.server.url }, { name: "lang", value: "ar", url: site.server.url }]);
+    await signIn(context, site.server.url, token, { lang: "ar" });
     const page = await context.newPage();
     await page.goto("/super-clip");
     expect(await page.getByRole("tab", { name: clip("ar").tab.status, selected: true }).count()).toBe(1);

@@ -13,8 +13,8 @@ import { formatAmount, formatDate, formatNumber } from "../../common/format.ts";
 import type { Language } from "../../common/language.ts";
 import { withClient } from "../support/database.ts";
 import { insertSession } from "../support/subscriber.ts";
-import { ACCOUNT_TEST_ENV, codeSentTo, signUpOverHttp, TEXT, toast, typeCode } from "./accounts-support.ts";
-import { DESKTOP, siteInBrowser, waitForHydration } from "./browser.ts";
+import { codeSentTo, signUpOverHttp, TEXT, toast, typeCode } from "./accounts-support.ts";
+import { DESKTOP, signIn, siteInBrowser, waitForHydration } from "./browser.ts";
 import { openAsSubscriber } from "./subscriber-page.ts";
 import { axeViolations, blocking, describeViolations } from "./axe.ts";
 
@@ -23,7 +23,7 @@ const CURRENCY = { ar: "ل.س", en: "SYP" } as const;
 /** content/bundles.json: Weekly internet 5 GB, 6,000, renews. */
 const WEEKLY = { id: 102, price: 6000, path: "/bundle-details/data/102", title: { en: "Weekly internet 5 GB" } };
 
-const site = siteInBrowser({ env: ACCOUNT_TEST_ENV });
+const site = siteInBrowser();
 
 async function setBalance(gsm: string, mainBalance: number): Promise<void> {
   await withClient(site.server.databaseUrl, (client) =>
@@ -218,7 +218,7 @@ describe("buying a bundle", () => {
 async function openAsDemoLine(gsm: string, path: string, language: Language) {
   const { token } = await insertSession(site.server.databaseUrl, { gsm });
   const opened = await site.open(DESKTOP, language);
-  await opened.context.addCookies([{ name: "session", value: token, url: site.server.url }]);
+  await signIn(opened.context, site.server.url, token);
   await opened.page.goto(path);
   await waitForHydration(opened.page);
   return opened;

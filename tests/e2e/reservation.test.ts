@@ -12,12 +12,12 @@ import { withClient } from "../support/database.ts";
 import { send } from "../support/http.ts";
 import { freshNumber, insertSession } from "../support/subscriber.ts";
 import { type TestServer } from "../support/test-server.ts";
-import { ACCOUNT_TEST_ENV, codeSentTo, signUpOverHttp, TEXT, typeCode } from "./accounts-support.ts";
-import { DESKTOP, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
+import { codeSentTo, signUpOverHttp, TEXT, typeCode } from "./accounts-support.ts";
+import { DESKTOP, PHONE, signIn, siteInBrowser, waitForHydration } from "./browser.ts";
 import { openAsSubscriber } from "./subscriber-page.ts";
 
 const catalogs = { ar, en } as const;
-const site = siteInBrowser({ env: ACCOUNT_TEST_ENV });
+const site = siteInBrowser();
 
 /** The first available number whose digits contain `pattern` (from the API's search). */
 async function availableNumber(target: TestServer, pattern: string): Promise<string> {
@@ -154,7 +154,7 @@ describe("reserving", () => {
     const gsm = await availableNumber(site.server, "6");
     const { token } = await insertSession(site.server.databaseUrl, { gsm: freshNumber("0977") });
     const context = await site.browser.newContext({ baseURL: site.server.url, viewport: PHONE, javaScriptEnabled: false });
-    await context.addCookies([{ name: "lang", value: "ar", url: site.server.url }, { name: "session", value: token, url: site.server.url }]);
+    await signIn(context, site.server.url, token, { lang: "ar" });
     const page = await context.newPage();
     await page.goto(`/reserve-number?gsm=${gsm}`);
     await page.getByRole("button", { name: t.reservation.confirm }).click();
@@ -214,7 +214,7 @@ describe("what the reservation pages load before they are interactive", () => {
     const { token } = await insertSession(site.server.databaseUrl, { gsm: freshNumber("0977") });
     // A fresh context: the check reads the scripts' answers and adds an init script (no kept page, no kept cache).
     const { page, context } = await site.open(DESKTOP, "en");
-    await context.addCookies([{ name: "session", value: token, url: site.server.url }]);
+    await signIn(context, site.server.url, token);
     expect(await zodBeforeInteractive(page, `/reserve-number?gsm=${await availableNumber(site.server, "8")}`), "/reserve-number loads Zod before it is interactive").toBe(false);
     // The form still checks before sending, with the schema it fetches then: the first field with a problem takes the focus.
     await page.getByRole("button", { name: t.reservation.confirm }).click();

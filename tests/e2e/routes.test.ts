@@ -3,7 +3,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { insertSession } from "../support/subscriber.ts";
-import { DESKTOP, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
+import { DESKTOP, PHONE, signIn, siteInBrowser, waitForHydration } from "./browser.ts";
 
 const site = siteInBrowser();
 
@@ -128,7 +128,7 @@ describe("guarded routes", () => {
   it("lets a subscriber with a live session in, with the number on the account button", async () => {
     const session = await insertSession(site.server.databaseUrl, { gsm: "0944123456" });
     const { page, context, release } = await site.warmPage(DESKTOP, "en");
-    await context.addCookies([{ name: "session", value: session.token, url: site.server.url }]);
+    await signIn(context, site.server.url, session.token);
     const response = await page.goto("/call-forward");
     expect(response?.status()).toBe(200);
     expect(await h1(page)).toBe("Call forward");

@@ -17,7 +17,7 @@ import en from "../../common/i18n/en.json" with { type: "json" };
 import type { Language } from "../../common/language.ts";
 import { freshNumber, insertSession } from "../support/subscriber.ts";
 import { axeFindings, printAdvisories, type Advisories } from "./axe.ts";
-import { DESKTOP, nextFrames, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
+import { DESKTOP, nextFrames, PHONE, signIn, siteInBrowser, waitForHydration } from "./browser.ts";
 import { contentSamples, FIXED_PATHS, OTHER_COMPANY_PATHS, routesNotVisited, SUBSCRIBER_PATHS } from "./site-paths.ts";
 
 /** The phone widths people use most, both sides of the 1100 px switch, and desktops. */
@@ -189,7 +189,7 @@ export function siteWalk(language: Language): void {
       const gsm = freshNumber("0966");
       const { token } = await insertSession(site.server.databaseUrl, { gsm });
       const { page, context, errors, release } = await site.warmPage(viewportAt(WIDTHS[0]!), language);
-      await context.addCookies([{ name: "session", value: token, url: site.server.url }]);
+      await signIn(context, site.server.url, token);
       const findings = axeFindings(advisories);
       const own = new Set(subscriberPaths);
       const notLetIn: string[] = [];

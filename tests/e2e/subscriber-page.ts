@@ -2,7 +2,7 @@
 // test server's database (no SMS needed), then the page is opened and hydrated.
 import type { Language } from "../../common/language.ts";
 import { freshNumber, insertSession } from "../support/subscriber.ts";
-import { DESKTOP, waitForHydration, type SiteInBrowser } from "./browser.ts";
+import { DESKTOP, signIn, type SiteInBrowser, waitForHydration } from "./browser.ts";
 
 /** A kept page of the file (site.warmPage: call release() at the end) signed in as a new subscriber, at `path`. */
 export async function openAsSubscriber(site: SiteInBrowser, path: string, language: Language, viewport = DESKTOP, prefix: "0966" | "0977" = "0966") {
@@ -10,7 +10,7 @@ export async function openAsSubscriber(site: SiteInBrowser, path: string, langua
   const gsm = freshNumber(prefix);
   const { token } = await insertSession(server.databaseUrl, { gsm });
   const opened = await site.warmPage(viewport, language);
-  await opened.context.addCookies([{ name: "session", value: token, url: server.url }]);
+  await signIn(opened.context, server.url, token);
   await opened.page.goto(path);
   await waitForHydration(opened.page);
   return { ...opened, gsm, token };

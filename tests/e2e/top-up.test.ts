@@ -15,7 +15,7 @@ import { withClient } from "../support/database.ts";
 import { insertSession, freshNumber, TEST_VOUCHER_HASH_KEY } from "../support/subscriber.ts";
 import { ACCOUNT_TEST_ENV, codeSentTo, signUpOverHttp, TEXT, toast, typeCode } from "./accounts-support.ts";
 import { axeViolations, blocking, describeViolations } from "./axe.ts";
-import { DESKTOP, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
+import { DESKTOP, PHONE, signIn, siteInBrowser, waitForHydration } from "./browser.ts";
 import { openAsSubscriber } from "./subscriber-page.ts";
 
 const catalogs = { ar, en } as const;
@@ -158,10 +158,7 @@ describe("top up by voucher on a phone", () => {
     const { token } = await insertSession(site.server.databaseUrl, { gsm });
     const secret = await makeVoucher(10000, 90);
     const context = await site.browser.newContext({ baseURL: site.server.url, viewport: PHONE, javaScriptEnabled: false });
-    await context.addCookies([
-      { name: "session", value: token, url: site.server.url },
-      { name: "lang", value: "en", url: site.server.url },
-    ]);
+    await signIn(context, site.server.url, token, { lang: "en" });
     const page = await context.newPage();
     await page.goto("/top-up");
     await voucherField(page, "en").fill(secret);

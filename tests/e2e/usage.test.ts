@@ -10,7 +10,6 @@ import en from "../../common/i18n/en.json" with { type: "json" };
 import { formatNumber } from "../../common/format.ts";
 import type { Language } from "../../common/language.ts";
 import { withClient } from "../support/database.ts";
-import { ACCOUNT_TEST_ENV } from "./accounts-support.ts";
 import { axeViolations, describeViolations } from "./axe.ts";
 import { PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
 import { openAsSubscriber } from "./subscriber-page.ts";
@@ -18,7 +17,7 @@ import { openAsSubscriber } from "./subscriber-page.ts";
 const catalogs = { ar, en } as const;
 const ZONE = "Asia/Damascus";
 
-const site = siteInBrowser({ env: ACCOUNT_TEST_ENV });
+const site = siteInBrowser();
 
 /** 45 records over 30 days (3 pages): internet every 2nd day, a call every 3rd, a message every 5th. */
 async function insertUsage(gsm: string): Promise<void> {
