@@ -1,9 +1,10 @@
-// Three test projects (ARCHITECTURE.md, Tests):
+// The test projects (ARCHITECTURE.md, Tests):
 // - unit: beside the code in server/, common/ and app/; a few need a database and get a clone of
 //   the migrated template that tests/support/database-setup.ts prepares;
 // - api: contract tests over real HTTP against the built server (npm run build first);
-// - e2e: real headless Chromium against the built server, each file its own server and browser;
-// - ops: whole app processes started and killed (crash recovery, graceful shutdown).
+// - e2e: real headless Chromium against the built server: one browser and one shared site per worker, or a
+//   server of the file's own when it needs other settings;
+// - ops: whole app processes started and killed (crash recovery, graceful shutdown, the proofs).
 // The database setup runs once per run whichever projects run: one embedded PostgreSQL (or the
 // server of TEST_DATABASE_URL) and one migrated, seeded template database shared by all of them.
 import { defineConfig } from "vitest/config";
@@ -21,18 +22,22 @@ const patientPolls = { poll: { timeout: 10_000 } };
 // A worker runs its files one after another in one module graph (`isolate: false`): Vitest, Playwright's client
 // and our helpers are loaded once per worker instead of once per file. Measured alone: unit 67 → 37 CPU-s, api
 // 164 → 137, e2e 570 → 496 (docs/PERFORMANCE.md). It is safe because no file of those projects leaves state in a
-// shared module (each starts its own server, browser and database); the unit files that replace a module or
+// shared module but the e2e worker fixtures, which are meant to be shared (tests/e2e/browser.ts); the unit files that replace a module or
 // the clock (vi.mock, fake timers, stubbed globals) keep their own graph in `unit-isolated`.
 const ISOLATED_UNIT_FILES = ["server/line-features/service-password.test.ts", "app/shell/lazy-load.test.ts"];
 const UNIT_FILES = ["server/**/*.test.ts", "common/**/*.test.ts", "app/**/*.test.ts"];
 /** What the two unit projects share (they differ in their files and in isolation only). */
 const unitSettings = { environment: "node" as const, expect: patientPolls, globalSetup: [databaseSetup], testTimeout: 15_000, hookTimeout: 60_000 };
 
+const FAULT_PROOF = "tests/ops/proof-faults.test.ts";
+/** What the two ops projects share. */
+const opsSettings = { environment: "node" as const, expect: patientPolls, testTimeout: 60_000, hookTimeout: 60_000 };
+
 export default defineConfig({
   test: {
     // Files wait on a server or a browser more than they compute: three at a time on two CPUs (TEST_WORKERS
-    // changes it), e2e files among them (each has its own server, database and browser). The ops files keep to
-    // one at a time (each kills and restarts a whole app with its own PostgreSQL).
+    // changes it), e2e files among them (a worker's browser and shared site, or a server of the file's own). The
+    // fault proof runs alone, at the end.
     maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
     // vitest's own report, then the ten slowest files of the run.
     reporters: ["default", new SlowestFiles()],
@@ -65,19 +70,13 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      {
-        // Whole app processes (their own embedded database under a temporary DATA_DIR): crash recovery
-        // and graceful shutdown. Slow, so one file at a time.
-        test: {
-          name: "ops",
-          include: ["tests/ops/**/*.test.ts"],
-          environment: "node",
-          expect: patientPolls,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
-        },
-      },
+      // Whole app processes (each with its own embedded database, on a unix socket under its own DATA_DIR, so
+      // they never clash): crash recovery, graceful shutdown, a clone in a private folder and the short load proof
+      // run beside the other files, since they mostly wait on processes starting and stopping (alone: 84 s of
+      // wall time for 100 CPU-s). The fault proof judges its drain and outage windows by the clock (a load balancer's
+      // poll every 100 ms against a 1.5 s drain), so it keeps the machine to itself, after everything else.
+      { test: { name: "ops", include: ["tests/ops/**/*.test.ts"], exclude: [FAULT_PROOF], ...opsSettings } },
+      { test: { name: "ops-faults", include: [FAULT_PROOF], fileParallelism: false, ...opsSettings } },
     ],
   },
 });

@@ -1,12 +1,15 @@
 // The order in which the run hands out test files (vitest.config.ts): the longest browser files first, then the
-// other browser files, then the rest, each group as vitest orders it (by its last duration when it knows one, else
+// other browser files, then the app-process files, then the rest, each group as vitest orders it (by its last duration when it knows one, else
 // by size, largest first). A fresh clone, as in CI, has no durations, and vitest's own order would start the browser
 // files only after the api files, and the walks last of all (their test files are a few lines that call a suite):
 // the longest file of the run would then start last and the run end with one worker busy and two idle (issue 18).
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-/** The projects whose files take longest, in the order their files are handed out. */
-const FIRST = ["e2e"];
+/**
+ * The projects whose files are handed out first, in this order: the browser files take longest; the app-process
+ * files (ops) then run beside the api and unit files instead of after them.
+ */
+const FIRST = ["e2e", "ops"];
 
 /**
  * The files that take longest in a full run (a minute or more each, measured in the run's list of the slowest
