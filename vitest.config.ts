@@ -22,14 +22,15 @@ const patientPolls = { poll: { timeout: 10_000 } };
 // A worker runs its files one after another in one module graph (`isolate: false`): Vitest, Playwright's client
 // and our helpers are loaded once per worker instead of once per file. Measured alone: unit 67 → 37 CPU-s, api
 // 164 → 137, e2e 570 → 496 (docs/PERFORMANCE.md). It is safe because no file of those projects leaves state in a
-// shared module but the e2e worker fixtures, which are meant to be shared (tests/e2e/browser.ts); the unit files that replace a module or
+// shared module but the e2e worker fixtures, which are meant to be shared (tests/e2e/browser.ts: the files that
+// share a site write only rows of their own, or put back what they change); the unit files that replace a module or
 // the clock (vi.mock, fake timers, stubbed globals) keep their own graph in `unit-isolated`.
 const ISOLATED_UNIT_FILES = ["server/line-features/service-password.test.ts", "app/shell/lazy-load.test.ts"];
 const UNIT_FILES = ["server/**/*.test.ts", "common/**/*.test.ts", "app/**/*.test.ts"];
 /** What the two unit projects share (they differ in their files and in isolation only). */
 const unitSettings = { environment: "node" as const, expect: patientPolls, globalSetup: [databaseSetup], testTimeout: 15_000, hookTimeout: 60_000 };
 
-const FAULT_PROOF = "tests/ops/proof-faults.test.ts";
+const PROOFS = ["tests/ops/proof-load.test.ts", "tests/ops/proof-faults.test.ts"];
 /** What the two ops projects share. */
 const opsSettings = { environment: "node" as const, expect: patientPolls, testTimeout: 60_000, hookTimeout: 60_000 };
 
@@ -37,7 +38,7 @@ export default defineConfig({
   test: {
     // Files wait on a server or a browser more than they compute: three at a time on two CPUs (TEST_WORKERS
     // changes it), e2e files among them (a worker's browser and shared site, or a server of the file's own). The
-    // fault proof runs alone, at the end.
+    // two proofs run alone, at the end.
     maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
     // vitest's own report, then the ten slowest files of the run.
     reporters: ["default", new SlowestFiles()],
@@ -71,12 +72,13 @@ export default defineConfig({
         },
       },
       // Whole app processes (each with its own embedded database, on a unix socket under its own DATA_DIR, so
-      // they never clash): crash recovery, graceful shutdown, a clone in a private folder and the short load proof
-      // run beside the other files, since they mostly wait on processes starting and stopping (alone: 84 s of
-      // wall time for 100 CPU-s). The fault proof judges its drain and outage windows by the clock (a load balancer's
-      // poll every 100 ms against a 1.5 s drain), so it keeps the machine to itself, after everything else.
-      { test: { name: "ops", include: ["tests/ops/**/*.test.ts"], exclude: [FAULT_PROOF], ...opsSettings } },
-      { test: { name: "ops-faults", include: [FAULT_PROOF], fileParallelism: false, ...opsSettings } },
+      // they never clash): crash recovery, graceful shutdown and a clone in a private folder run beside the other
+      // files, since they mostly wait on processes starting and stopping (each starts an app and its database one
+      // to three times: three minutes per test on a loaded machine). The two proofs put the app under load and judge
+      // it by the clock (every login within 10 s; the fault proof's drain of 1.5 s against a load balancer's poll
+      // every 100 ms), so they keep the machine to themselves, one after the other, after everything else.
+      { test: { name: "ops", include: ["tests/ops/**/*.test.ts"], exclude: PROOFS, ...opsSettings, testTimeout: 180_000 } },
+      { test: { name: "ops-proofs", include: PROOFS, fileParallelism: false, ...opsSettings } },
     ],
   },
 });

@@ -20,3 +20,12 @@ describe("createMetrics", () => {
     expect(text).toMatch(/^otp_codes_sent_total\{purpose="login"\} 2$/m);
   });
 });
+
+describe("periodic_runs_total", () => {
+  it("has every job's ok and failed series from the start, at 0", async () => {
+    const text = await createMetrics(null).registry.metrics();
+    for (const job of ["reservation-expiry", "bundle-renewal", "content-schedule", "content-version"]) {
+      for (const outcome of ["ok", "failed"]) expect(text).toContain(`periodic_runs_total{job="${job}",outcome="${outcome}"} 0\n`);
+    }
+  });
+});

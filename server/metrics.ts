@@ -23,7 +23,8 @@ export interface Metrics {
 }
 
 /** The jobs every instance runs on a schedule (server/periodic.ts), as named in the metrics. */
-export type PeriodicJobName = "reservation-expiry" | "bundle-renewal" | "content-schedule" | "content-version";
+const PERIODIC_JOBS = ["reservation-expiry", "bundle-renewal", "content-schedule", "content-version"] as const;
+export type PeriodicJobName = (typeof PERIODIC_JOBS)[number];
 
 /** ok: answered 2xx; refused: a 4xx the driver maps; failed: timeout, 5xx, connection; open: not sent, breaker open. */
 export type BssCallOutcome = "ok" | "refused" | "failed" | "open";
@@ -65,6 +66,8 @@ export function createMetrics(pool: pg.Pool | null): Metrics {
     registers,
   });
   const periodicRuns = new client.Counter({ name: "periodic_runs_total", help: "Finished runs of this instance's scheduled jobs, by job and outcome (ok, failed)", labelNames: ["job", "outcome"], registers });
+  // Every series from the start at 0, so that a job's first failure is an increase that rate() and increase() see.
+  for (const job of PERIODIC_JOBS) for (const outcome of ["ok", "failed"]) periodicRuns.labels(job, outcome).inc(0);
   const unavailable = new client.Counter({ name: "database_unavailable_total", help: "Requests answered 503 because the database was unreachable or too slow", registers });
   if (pool) {
     const gauge = (name: string, help: string, read: () => number) =>

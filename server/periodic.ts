@@ -21,8 +21,9 @@ export function startPeriodic(job: PeriodicJob, metrics: Pick<Metrics, "periodic
   let running: Promise<void> | null = null;
   const run = () => {
     if (running) return;
-    running = job
-      .run()
+    // Through a promise, so that a run that throws before its first await is a failed run too.
+    running = Promise.resolve()
+      .then(() => job.run())
       .then(
         () => metrics.periodicRun(job.name, "ok"),
         (error: unknown) => {

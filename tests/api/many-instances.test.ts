@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { expectFailure, expectSuccess } from "../support/contract.ts";
 import { withClient } from "../support/database.ts";
-import { afterRuns, METRICS_ENV } from "../support/periodic.ts";
+import { afterRuns, METRICS_ENV, periodicRuns } from "../support/periodic.ts";
 import { encryptFor, freshNumber, insertSession, latestCode, postForm, publicKeyOf, registerSubscriber } from "../support/subscriber.ts";
 import { api, send, startTestServer, type TestServer } from "../support/test-server.ts";
 
@@ -72,4 +72,13 @@ test("a due hold swept by both instances is ended once", async () => {
   await afterRuns([a, b], "reservation-expiry", 2);
   const events = await withClient(a.databaseUrl, async (db) => (await db.query("select e.actor from reservation_events e join number_reservations r on r.id = e.reservation_id where r.reference = $1 and e.to_state = 'expired'", [reference])).rows);
   expect(events).toEqual([{ actor: "system" }]);
+});
+
+test("each instance runs every scheduled job, and none of their runs failed", async () => {
+  for (const instance of [a, b]) {
+    for (const job of ["reservation-expiry", "bundle-renewal", "content-schedule", "content-version"] as const) {
+      await expect.poll(() => periodicRuns(instance, job), { message: `${job} on ${instance.url}` }).toBeGreaterThanOrEqual(1);
+      expect(await periodicRuns(instance, job, "failed"), `failed runs of ${job} on ${instance.url}`).toBe(0);
+    }
+  }
 });

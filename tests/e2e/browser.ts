@@ -197,22 +197,25 @@ export const SHARED_SITE_ENV = { ...ACCOUNT_TEST_ENV, FEEDBACK_PER_IP_HOUR: "100
  * site per worker (a server on a clone of its own, with SHARED_SITE_ENV). A worker runs its files one after another
  * in one module graph (`isolate: false`), so each file has them to itself while it runs; both are started by the
  * first file of the worker that asks for them, and closed when the worker ends. Launching Chromium costs about
- * 0.2 CPU-s, a server and its clone about 2 (docs/PERFORMANCE.md): a run starts three of each instead of one per file.
+ * 0.2 CPU-s, a server and its clone about 2 (docs/PERFORMANCE.md): a run starts one browser per worker instead of
+ * one per file, and one shared site per worker for the nineteen files that need no settings of their own.
  */
 export const e2eTest = baseTest
   .extend("workerBrowser", { scope: "worker" }, async ({}, { onCleanup }) => {
     const browser = await launchBrowser();
-    onCleanup(() => browser.close());
+    // At the end of a run the global teardown may have gone first: closing is then best effort.
+    onCleanup(() => browser.close().catch(() => undefined));
     return browser;
   })
   .extend("sharedServer", { scope: "worker" }, async ({}, { onCleanup }) => {
     const server = await startTestServer({ env: SHARED_SITE_ENV });
-    onCleanup(() => server.stop());
+    // The global teardown may have stopped the database server already: dropping the clone is then best effort.
+    onCleanup(() => server.stop().catch(() => undefined));
     return server;
   });
 
 export interface SiteInBrowser {
-  /** The file's server (set once its tests start). */
+  /** The file's server: the worker's shared site, or the file's own (set once its tests start). */
   readonly server: TestServer;
   /** The worker's browser (set once the file's tests start). */
   readonly browser: Browser;
@@ -226,8 +229,8 @@ export interface SiteInBrowser {
  * A test file's site in the worker's browser. Call it once at the top of the file.
  * - Without options the file uses the worker's shared site: for a file that reads what the seed put there and
  *   writes only rows of its own (its own fresh numbers, sessions and reservations), whatever files ran before it.
- * - With options (settings of its own, or content it changes that other files would see) the file starts its own
- *   server, on its own clone, and stops it after its tests.
+ * - With options, even `{}` (settings of its own, or content it changes that other files would see), the file
+ *   starts its own server, on its own clone, and stops it after its tests.
  * The browser contexts the file opened are closed after its tests, so the next file starts with none.
  */
 export function siteInBrowser(options?: TestServerOptions): SiteInBrowser {
@@ -241,6 +244,8 @@ export function siteInBrowser(options?: TestServerOptions): SiteInBrowser {
     });
   } else {
     e2eTest.beforeAll(async ({ workerBrowser, sharedServer }) => {
+      // A shared site that ended under an earlier file would fail every test of this one: say why, once.
+      if (sharedServer.process.exitCode !== null || sharedServer.process.signalCode !== null) throw new Error(sharedServer.diagnose());
       browser = workerBrowser;
       server = sharedServer;
     });
