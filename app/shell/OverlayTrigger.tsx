@@ -59,6 +59,14 @@ export function OverlayTrigger({
         onPointerDown={() => {
           openAtPointerDown.current = isOpen;
         }}
+        // The overlay takes the focus in the frame after it opens: an Escape pressed before that (a quick hand on a
+        // slow phone) reaches this button, and closes the overlay as it would from inside.
+        onKeyDown={(event) => {
+          if (event.key === "Escape" && isOpen) {
+            event.preventDefault();
+            setOpen(false);
+          }
+        }}
         onClick={() => {
           if (openAtPointerDown.current) {
             openAtPointerDown.current = false;
