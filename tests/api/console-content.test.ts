@@ -336,8 +336,11 @@ describe("schedule", () => {
     expect((await pagePost(a, `/console/content/offers/${key}`, offerForm(offer, "save", { titleEn: "Coming soon, going soon" }), { cookie: editor.cookie })).status).toBe(302);
     const draft = (await revisionsOf("offers", key)).find((row) => row.state === "draft")!;
     const zone = "Asia/Damascus";
-    const start = new Date(Date.now() + 4000);
-    const end = new Date(Date.now() + 10_000);
+    // On whole seconds, as the form sends them: a start with milliseconds would be sent up to 999 ms early, and the
+    // offer could rightly appear before the instant the test compares with (a full run saw it 90 ms "early").
+    const wholeSecondIn = (ms: number) => new Date(Math.ceil((Date.now() + ms) / 1000) * 1000);
+    const start = wholeSecondIn(4000);
+    const end = wholeSecondIn(10_000);
     // A start in the past is refused with the field named.
     const past = await pagePost(a, `/console/content/offers/${key}`, { intent: "schedule", revision: draft.id, publishAt: localTimeOf(new Date(Date.now() - 120_000), zone) }, { cookie: publisher.cookie, language: "en" });
     expect(past.status).toBe(400);
