@@ -37,7 +37,7 @@ const opsSettings = { environment: "node" as const, expect: patientPolls, testTi
 export default defineConfig({
   test: {
     // Files wait on a server or a browser more than they compute: three at a time on two CPUs (TEST_WORKERS
-    // changes it), e2e files among them (a worker's browser and shared site, or a server of the file's own). The
+    // changes it), e2e files among them (a worker's shared site, or a server of the file's own). The
     // two proofs run alone, at the end.
     maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
     // vitest's own report, then the ten slowest files of the run.

@@ -2,7 +2,7 @@
 // A missing browser fails the run with a message that says how to install it: never a silent skip.
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, test as baseTest } from "vitest";
+import { afterAll, beforeAll, test as baseTest } from "vitest";
 import type { Language } from "../../common/language.ts";
 import { startTestServer, type TestServer, type TestServerOptions } from "../support/test-server.ts";
 import { ACCOUNT_TEST_ENV } from "./accounts-support.ts";
@@ -193,31 +193,27 @@ export async function waitForHydration(page: Page): Promise<void> {
 export const SHARED_SITE_ENV = { ...ACCOUNT_TEST_ENV, FEEDBACK_PER_IP_HOUR: "1000" };
 
 /**
- * The e2e project's worker fixtures (vitest's test.extend, scope "worker"): one Chromium per worker, and one shared
- * site per worker (a server on a clone of its own, with SHARED_SITE_ENV). A worker runs its files one after another
- * in one module graph (`isolate: false`), so each file has them to itself while it runs; both are started by the
- * first file of the worker that asks for them, and closed when the worker ends. Launching Chromium costs about
- * 0.2 CPU-s, a server and its clone about 2 (docs/PERFORMANCE.md): a run starts one browser per worker instead of
- * one per file, and one shared site per worker for the nineteen files that need no settings of their own.
+ * The e2e project's worker fixture (vitest's test.extend, scope "worker"): one shared site per worker, a server on a
+ * clone of its own with SHARED_SITE_ENV. A worker runs its files one after another in one module graph
+ * (`isolate: false`), so each file has the site to itself while it runs; the first file of the worker that asks for
+ * it starts it, and it stops when the worker ends. A server and its clone cost about 2 CPU-s to start
+ * (docs/PERFORMANCE.md): nineteen files that need no settings of their own share three of them.
+ *
+ * The browser is not shared: each file launches its own (0.1–0.2 CPU-s). One Chromium kept for all of a worker's
+ * files, with every context closed between them, made the same e2e project cost 6 % more Chromium CPU in two runs
+ * out of two (577 against 541 CPU-s; 770 against 725 for the whole project).
  */
-export const e2eTest = baseTest
-  .extend("workerBrowser", { scope: "worker" }, async ({}, { onCleanup }) => {
-    const browser = await launchBrowser();
-    // At the end of a run the global teardown may have gone first: closing is then best effort.
-    onCleanup(() => browser.close().catch(() => undefined));
-    return browser;
-  })
-  .extend("sharedServer", { scope: "worker" }, async ({}, { onCleanup }) => {
-    const server = await startTestServer({ env: SHARED_SITE_ENV });
-    // The global teardown may have stopped the database server already: dropping the clone is then best effort.
-    onCleanup(() => server.stop().catch(() => undefined));
-    return server;
-  });
+export const e2eTest = baseTest.extend("sharedServer", { scope: "worker" }, async ({}, { onCleanup }) => {
+  const server = await startTestServer({ env: SHARED_SITE_ENV });
+  // The global teardown may have stopped the database server already: dropping the clone is then best effort.
+  onCleanup(() => server.stop().catch(() => undefined));
+  return server;
+});
 
 export interface SiteInBrowser {
   /** The file's server: the worker's shared site, or the file's own (set once its tests start). */
   readonly server: TestServer;
-  /** The worker's browser (set once the file's tests start). */
+  /** The file's browser (set once its tests start). */
   readonly browser: Browser;
   /** A fresh browser context on the file's server: openPage with this server's URL. */
   open(viewport?: { width: number; height: number }, language?: Language): Promise<PageWithErrors>;
@@ -226,32 +222,33 @@ export interface SiteInBrowser {
 }
 
 /**
- * A test file's site in the worker's browser. Call it once at the top of the file.
+ * A test file's site and browser (the browser launched beside the site's start, and closed after the file's tests).
+ * Call it once at the top of the file.
  * - Without options the file uses the worker's shared site: for a file that reads what the seed put there and
- *   writes only rows of its own (its own fresh numbers, sessions and reservations), whatever files ran before it.
+ *   writes only rows of its own (its own fresh numbers, sessions and reservations), or puts back what it changes,
+ *   whatever files ran before it.
  * - With options, even `{}` (settings of its own, or content it changes that other files would see), the file
  *   starts its own server, on its own clone, and stops it after its tests.
- * The browser contexts the file opened are closed after its tests, so the next file starts with none.
  */
 export function siteInBrowser(options?: TestServerOptions): SiteInBrowser {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   let ownServer: TestServer | undefined;
   if (options) {
-    e2eTest.beforeAll(async ({ workerBrowser }) => {
-      browser = workerBrowser;
-      server = ownServer = await startTestServer(options);
+    beforeAll(async () => {
+      [ownServer, browser] = await Promise.all([startTestServer(options), launchBrowser()]);
+      server = ownServer;
     });
   } else {
-    e2eTest.beforeAll(async ({ workerBrowser, sharedServer }) => {
+    e2eTest.beforeAll(async ({ sharedServer }) => {
       // A shared site that ended under an earlier file would fail every test of this one: say why, once.
       if (sharedServer.process.exitCode !== null || sharedServer.process.signalCode !== null) throw new Error(sharedServer.diagnose());
-      browser = workerBrowser;
       server = sharedServer;
+      browser = await launchBrowser();
     });
   }
   afterAll(async () => {
-    if (browser) await Promise.all(browser.contexts().map((context) => context.close().catch(() => undefined)));
+    await browser?.close();
     await ownServer?.stop();
   });
   const started = <T>(value: T | undefined, what: string): T => {

@@ -49,7 +49,7 @@ let admin: Enrolled;
 let editor: Enrolled;
 let publisher: Enrolled;
 
-// The first instance is the file's site (its own server, in the worker's browser); the second shares its database.
+// The first instance is the file's site (its own server, and the file's browser); the second shares its database.
 const site = siteInBrowser({ env: ENV });
 beforeAll(async () => {
   [first, browser] = [site.server, site.browser];
