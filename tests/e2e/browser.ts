@@ -1,8 +1,8 @@
 // Real headless Chromium for the end-to-end tests (Debian's package, driven by playwright-core).
 // A missing browser fails the run with a message that says how to install it: never a silent skip.
 import { existsSync } from "node:fs";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, beforeAll, test as baseTest } from "vitest";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test as baseTest } from "vitest";
 import type { Language } from "../../common/language.ts";
 import { startTestServer, type TestServer, type TestServerOptions } from "../support/test-server.ts";
 import { ACCOUNT_TEST_ENV } from "./accounts-support.ts";
@@ -54,6 +54,15 @@ async function chooseLanguage(context: BrowserContext, baseURL: string, language
  */
 export async function signIn(context: BrowserContext, baseURL: string, token: string, more: Record<string, string> = {}): Promise<void> {
   await context.addCookies(Object.entries({ session: token, ...more }).map(([name, value]) => ({ name, value, url: baseURL })));
+}
+
+/**
+ * Waits until the focus is inside `overlay`. A dialog or menu takes the focus in the frame after it appears, and its
+ * Escape listens there: a key pressed before that reaches the element that opened it (a test once did it that fast).
+ * Opening an overlay moving the focus into it is also a check of its own.
+ */
+export async function expectFocusInside(overlay: Locator, what: string): Promise<void> {
+  await expect.poll(() => overlay.evaluate((element) => element.contains(document.activeElement)), { message: `the focus moves into ${what}` }).toBe(true);
 }
 
 /** Two frames of `page`: the layout of a change is done and what React runs on it (media queries' effects) has run. */

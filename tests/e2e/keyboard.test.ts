@@ -9,7 +9,7 @@ import en from "../../common/i18n/en.json" with { type: "json" };
 import type { Language } from "../../common/language.ts";
 import { insertSession } from "../support/subscriber.ts";
 import { accountButtonName, newNumber } from "./accounts-support.ts";
-import { DESKTOP, PHONE, signIn, siteInBrowser, waitForHydration } from "./browser.ts";
+import { DESKTOP, expectFocusInside, PHONE, signIn, siteInBrowser, waitForHydration } from "./browser.ts";
 
 const CATALOG = { ar, en } as const;
 
@@ -111,6 +111,7 @@ describe("dialogs by keyboard", () => {
       await page.keyboard.press("Enter");
       const addNumber = page.getByRole("dialog", { name: t.auth.addNumberTitle });
       await addNumber.waitFor();
+      await expectFocusInside(addNumber, "the add-number card");
       await page.keyboard.press("Escape");
       await addNumber.waitFor({ state: "detached" });
       await expect.poll(() => hasFocus(account), { message: `add-number card: focus returns to the account button, not ${await focusedName(page)}` }).toBe(true);

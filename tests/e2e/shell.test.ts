@@ -1,7 +1,7 @@
 // The site shell in a real browser: language and direction, the language switch, navigation,
 // the support menu, the footer and the search box, in Arabic and English.
 import { describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
+import { DESKTOP, expectFocusInside, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
 
 const site = siteInBrowser();
 
@@ -104,9 +104,7 @@ describe("support menu", () => {
       expect(await menu.getByRole("link").allTextContents()).toEqual(
         language === "ar" ? ["الأسئلة الشائعة", "مراكز الخدمة", "الشكاوى والاقتراحات", "اتصل بنا"] : ["FAQs", "Service centres", "Feedback", "Contact us"],
       );
-      // The menu takes the focus in the frame after it appears, and its Escape listens there (as in
-      // support-button.test.ts): a key pressed before that reaches the button. A full run once did it that quickly.
-      await expect.poll(() => menu.evaluate((dialog) => dialog.contains(document.activeElement)), { message: "the focus moves into the menu" }).toBe(true);
+      await expectFocusInside(menu, "the menu");
       await page.keyboard.press("Escape");
       await menu.waitFor({ state: "detached" });
       await expect.poll(() => button.evaluate((element) => element === document.activeElement), { message: "focus back on the button" }).toBe(true);
@@ -146,6 +144,7 @@ describe("footer", () => {
     await register.waitFor();
     await register.getByRole("button", { name: "Already have an account? Log in" }).click();
     await login.waitFor();
+    await expectFocusInside(login, "the login card");
     await page.keyboard.press("Escape");
     await login.waitFor({ state: "detached" });
     await release();

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import type { Language } from "../../common/language.ts";
-import { siteInBrowser, waitForHydration } from "./browser.ts";
+import { expectFocusInside, siteInBrowser, waitForHydration } from "./browser.ts";
 
 const site = siteInBrowser();
 
@@ -195,10 +195,7 @@ describe("the floating Support button lies over no link, button or field", () =>
       await page.keyboard.press("Enter");
       const menu = page.getByRole("dialog", { name: menuTitle });
       await menu.waitFor();
-      // The menu takes the focus in the frame after it appears, and its Escape listens there: a key pressed
-      // before that reaches the button, and the menu stays (a run with a fast browser did it that quickly).
-      const focusInMenu = () => menu.evaluate((dialog) => dialog.contains(document.activeElement));
-      await expect.poll(focusInMenu, { message: "the focus moves into the menu" }).toBe(true);
+      await expectFocusInside(menu, "the menu");
       await page.keyboard.press("Escape");
       await menu.waitFor({ state: "detached" });
       // React Aria gives the focus back in the frame after the menu leaves: a busy machine may paint it later.
@@ -212,7 +209,7 @@ describe("the floating Support button lies over no link, button or field", () =>
       expect(box.width).toBeLessThanOrEqual(12.5);
       await page.mouse.click(box.left + box.width / 2, box.top + box.height / 2);
       await menu.waitFor();
-      await expect.poll(focusInMenu, { message: "the focus moves into the menu" }).toBe(true);
+      await expectFocusInside(menu, "the menu");
       await page.keyboard.press("Escape");
       await menu.waitFor({ state: "detached" });
 
