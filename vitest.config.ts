@@ -2,7 +2,7 @@
 // - unit: beside the code in server/, common/ and app/; a few need a database and get a clone of
 //   the migrated template that tests/support/database-setup.ts prepares;
 // - api: contract tests over real HTTP against the built server (npm run build first);
-// - e2e: real headless Chromium against the built server: one browser and one shared site per worker, or a
+// - e2e: real headless Chromium against the built server: a browser per file, and one shared site per worker or a
 //   server of the file's own when it needs other settings;
 // - ops: whole app processes started and killed (crash recovery, graceful shutdown, the proofs).
 // The database setup runs once per run whichever projects run: one embedded PostgreSQL (or the

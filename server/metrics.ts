@@ -19,12 +19,14 @@ export interface Metrics {
   /** One call of the charging driver to the BSS: its operation (a fixed name), outcome and time. */
   bssCall(operation: string, outcome: BssCallOutcome, seconds: number): void;
   /** One finished run of a scheduled job of this instance (server/periodic.ts). */
-  periodicRun(job: PeriodicJobName, outcome: "ok" | "failed"): void;
+  periodicRun(job: PeriodicJobName, outcome: PeriodicOutcome): void;
 }
 
 /** The jobs every instance runs on a schedule (server/periodic.ts), as named in the metrics. */
 const PERIODIC_JOBS = ["reservation-expiry", "bundle-renewal", "content-schedule", "content-version"] as const;
 export type PeriodicJobName = (typeof PERIODIC_JOBS)[number];
+const PERIODIC_OUTCOMES = ["ok", "failed"] as const;
+export type PeriodicOutcome = (typeof PERIODIC_OUTCOMES)[number];
 
 /** ok: answered 2xx; refused: a 4xx the driver maps; failed: timeout, 5xx, connection; open: not sent, breaker open. */
 export type BssCallOutcome = "ok" | "refused" | "failed" | "open";
@@ -67,7 +69,7 @@ export function createMetrics(pool: pg.Pool | null): Metrics {
   });
   const periodicRuns = new client.Counter({ name: "periodic_runs_total", help: "Finished runs of this instance's scheduled jobs, by job and outcome (ok, failed)", labelNames: ["job", "outcome"], registers });
   // Every series from the start at 0, so that a job's first failure is an increase that rate() and increase() see.
-  for (const job of PERIODIC_JOBS) for (const outcome of ["ok", "failed"]) periodicRuns.labels(job, outcome).inc(0);
+  for (const job of PERIODIC_JOBS) for (const outcome of PERIODIC_OUTCOMES) periodicRuns.labels(job, outcome).inc(0);
   const unavailable = new client.Counter({ name: "database_unavailable_total", help: "Requests answered 503 because the database was unreachable or too slow", registers });
   if (pool) {
     const gauge = (name: string, help: string, read: () => number) =>

@@ -1,8 +1,9 @@
 // The order in which the run hands out test files (vitest.config.ts): the longest browser files first, then the
-// other browser files, then the app-process files, then the rest, each group as vitest orders it (by its last duration when it knows one, else
-// by size, largest first). A fresh clone, as in CI, has no durations, and vitest's own order would start the browser
-// files only after the api files, and the walks last of all (their test files are a few lines that call a suite):
-// the longest file of the run would then start last and the run end with one worker busy and two idle (issue 18).
+// other browser files, then the app-process files, then the rest, each group as vitest orders it (by its last
+// duration when it knows one, else by size, largest first). A fresh clone, as in CI, has no durations, and vitest's
+// own order would start the browser files only after the api files, and the walks last of all (their test files are
+// a few lines that call a suite): the longest file of the run would then start last and the run end with one worker
+// busy and two idle (issue 18).
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
