@@ -6,6 +6,7 @@ import { findServedImage, UPLOADS_PATH } from "./content/media.ts";
 import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import { COMPRESSIBLE } from "../build-tools/compressible.ts";
+import { compressMemoryJson } from "./edge/encoding.ts";
 import { loggablePath } from "./edge/loggable-path.ts";
 import { getCookie, setCookie } from "hono/cookie";
 import { requestId } from "hono/request-id";
@@ -200,6 +201,7 @@ export function createHttpApp(options: HttpAppOptions) {
     }
   });
   app.use(compress());
+  app.use(compressMemoryJson);
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   const siteOrigin = (c: Context<AppEnv>) => (config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : new URL(c.req.url).origin);

@@ -14,6 +14,7 @@ import { SESSION_COOKIE } from "../auth/session.ts";
 import type { Config } from "../config.ts";
 import type { AppEnv } from "../http-env.ts";
 import type { CachedPage } from "./page-cache.ts";
+import { chooseEncoding } from "../edge/encoding.ts";
 
 /** Cookies that make a page the visitor's own: a session, a selected number, a one-shot notice, a next page. */
 const PRIVATE_COOKIES = [SESSION_COOKIE, SELECTED_NUMBER_COOKIE, FLASH_COOKIE, NEXT_ROUTE_COOKIE];
@@ -55,20 +56,6 @@ export function guestCacheControl(config: Config, privateAnswer: boolean): strin
  */
 export function liveContentCacheControl(config: Config): string {
   return config.PAGE_CACHE_SECONDS > 0 ? guestCacheControl(config, false) : "private, no-store";
-}
-
-/** The encoding to send: brotli, then gzip, when the client accepts it (q > 0); otherwise none. */
-export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
-  if (!acceptEncoding) return null;
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(",")) {
-    const [name, ...parameters] = part.trim().split(";");
-    const q = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith("q="));
-    accepted.set(name!.trim(), q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const wildcard = accepted.get("*") ?? 0;
-  for (const encoding of ["br", "gzip"] as const) if ((accepted.get(encoding) ?? wildcard) > 0) return encoding;
-  return null;
 }
 
 /** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */

@@ -5,7 +5,7 @@ import path from "node:path";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
 import { guestPage, inlineScripts, REACT_ARIA_STYLES } from "./csp.ts";
-import { chooseEncoding, matchesEtag } from "./guest-pages.ts";
+import { matchesEtag } from "./guest-pages.ts";
 import { buildCachedPage, PageCache } from "./page-cache.ts";
 
 const html = (text: string) => buildCachedPage(`<!DOCTYPE html><html><body>${text}</body></html>`, 200, new Headers({ "Content-Type": "text/html; charset=utf-8" }), null);
@@ -112,16 +112,6 @@ window.b = {"cspNonce":"${marker}"};</script></body>`;
 });
 
 describe("answering a cached page", () => {
-  test("encoding: brotli, then gzip, by the client's Accept-Encoding (q=0 refuses)", () => {
-    expect(chooseEncoding("gzip, deflate, br, zstd")).toBe("br");
-    expect(chooseEncoding("gzip")).toBe("gzip");
-    expect(chooseEncoding("br;q=0, gzip;q=0.5")).toBe("gzip");
-    expect(chooseEncoding("*")).toBe("br");
-    expect(chooseEncoding("identity")).toBeNull();
-    expect(chooseEncoding(undefined)).toBeNull();
-    expect(chooseEncoding("gzip;q=0")).toBeNull();
-  });
-
   test("If-None-Match: weak comparison, lists and *", () => {
     expect(matchesEtag('W/"abc"', 'W/"abc"')).toBe(true);
     expect(matchesEtag('"abc"', 'W/"abc"')).toBe(true);

@@ -247,6 +247,32 @@ describe("compression", () => {
     expect(answer.text).toMatch(/<\/html>\s*$/);
   });
 
+  test("an API answer leaves whole, with its length: brotli or gzip by Accept-Encoding, plain without; a small one is never compressed", async () => {
+    const search = "/core/api/numbers/available?pattern=3&size=20";
+    const plain = await client.request(search, { headers: { "accept-language": "en" } });
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.raw.length).toBeGreaterThan(1024);
+    const envelope = plain.json<{ status: number; data: { data: { gsm: string }[] } }>();
+    expect(envelope.data.data).toHaveLength(20);
+    for (const [asked, encoding] of [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip, deflate", "gzip"],
+    ] as const) {
+      const answer = await client.request(search, { headers: { "accept-language": "en", "accept-encoding": asked } });
+      expect(answer.headers["content-encoding"], asked).toBe(encoding);
+      expect(answer.headers.vary, asked).toMatch(/accept-encoding/i);
+      // Sent with its length, not chunked: compressed in one call, not streamed through a CompressionStream.
+      expect(answer.headers["transfer-encoding"], asked).toBeUndefined();
+      expect(Number(answer.headers["content-length"]), asked).toBe(answer.raw.length);
+      expect(answer.raw.length, asked).toBeLessThan(plain.raw.length / 2);
+      expect(JSON.parse(answer.text), asked).toEqual(envelope);
+    }
+    const small = await client.request("/healthz", { headers: { "accept-encoding": "gzip, br" } });
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.headers["content-length"]).toBe(String(small.raw.length));
+  });
+
   test("/home without Accept-Encoding answers plain HTML", async () => {
     const answer = await client.page("/home");
     expect(answer.status).toBe(200);

@@ -1,0 +1,89 @@
+// The encodings of dynamic answers: which one a client gets, and JSON answers compressed whole, in one call.
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, test } from "vitest";
+import { chooseEncoding, COMPRESS_MIN_BYTES, compressMemoryJson } from "./encoding.ts";
+
+describe("chooseEncoding", () => {
+  test("brotli, then gzip, by the client's Accept-Encoding (q=0 refuses)", () => {
+    expect(chooseEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(chooseEncoding("gzip")).toBe("gzip");
+    expect(chooseEncoding("br;q=0, gzip;q=0.5")).toBe("gzip");
+    expect(chooseEncoding("*")).toBe("br");
+    expect(chooseEncoding("identity")).toBeNull();
+    expect(chooseEncoding(undefined)).toBeNull();
+    expect(chooseEncoding("gzip;q=0")).toBeNull();
+  });
+});
+
+describe("compressMemoryJson after hono/compress", () => {
+  /** An envelope of about 3 KB, Arabic included, as the number search answers. */
+  const big = { status: 200, message: "تمت العملية بنجاح", data: { numbers: Array.from({ length: 40 }, (_, index) => ({ gsm: `0944${String(777_000 + index * 37).padStart(6, "0")}`, tier: "regular" })) } };
+  const small = { status: "ok" };
+  const app = new Hono();
+  app.use(compress());
+  app.use(compressMemoryJson);
+  app.get("/big", (c) => c.json(big));
+  app.get("/small", (c) => c.json(small));
+  app.get("/refused", (c) => c.json(big, 400, { "Set-Cookie": "flash=1; Path=/", Vary: "Cookie" }));
+  app.get("/page", (c) => c.body(`<!doctype html><html>${"<p>صفحة</p>".repeat(400)}</html>`, 200, { "Content-Type": "text/html; charset=utf-8" }));
+  const get = (path: string, acceptEncoding?: string, method = "GET") => app.request(path, { method, headers: acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {} });
+  const bytes = async (answer: Response) => Buffer.from(await answer.arrayBuffer());
+
+  test("a JSON answer of 1 KB or more leaves in the best accepted encoding, with its length and Vary, and decodes to the same JSON", async () => {
+    expect(JSON.stringify(big).length).toBeGreaterThan(COMPRESS_MIN_BYTES);
+    for (const [asked, encoding, decode] of [
+      ["gzip, deflate, br, zstd", "br", brotliDecompressSync],
+      ["gzip, deflate", "gzip", gunzipSync],
+    ] as const) {
+      const answer = await get("/big", asked);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("Content-Encoding"), asked).toBe(encoding);
+      expect(answer.headers.get("Vary"), asked).toBe("Accept-Encoding");
+      expect(answer.headers.get("Content-Type")).toMatch(/^application\/json/);
+      const body = await bytes(answer);
+      expect(Number(answer.headers.get("Content-Length")), asked).toBe(body.length);
+      expect(body.length, asked).toBeLessThan(JSON.stringify(big).length / 3);
+      expect(JSON.parse(decode(body).toString("utf8")), asked).toEqual(big);
+    }
+  });
+
+  test("without an accepted encoding it leaves as it is, with its length, and still varies by Accept-Encoding", async () => {
+    for (const asked of [undefined, "identity", "br;q=0, gzip;q=0"]) {
+      const answer = await get("/big", asked);
+      expect(answer.headers.get("Content-Encoding"), asked).toBeNull();
+      expect(answer.headers.get("Vary"), asked).toBe("Accept-Encoding");
+      const body = await bytes(answer);
+      expect(Number(answer.headers.get("Content-Length"))).toBe(body.length);
+      expect(JSON.parse(body.toString("utf8"))).toEqual(big);
+    }
+  });
+
+  test("a JSON answer under 1 KB is never compressed (by neither middleware) and does not vary", async () => {
+    const answer = await get("/small", "gzip, br");
+    expect(answer.headers.get("Content-Encoding")).toBeNull();
+    expect(answer.headers.get("Vary")).toBeNull();
+    expect(answer.headers.get("Content-Length")).toBe(String(JSON.stringify(small).length));
+    expect(JSON.parse((await bytes(answer)).toString("utf8"))).toEqual(small);
+  });
+
+  test("a refusal keeps its status, its cookie and its own Vary", async () => {
+    const answer = await get("/refused", "gzip");
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get("Set-Cookie")).toBe("flash=1; Path=/");
+    expect(answer.headers.get("Vary")).toBe("Cookie, Accept-Encoding");
+    expect(answer.headers.get("Content-Encoding")).toBe("gzip");
+    expect(JSON.parse(gunzipSync(await bytes(answer)).toString("utf8"))).toEqual(big);
+  });
+
+  test("a document is left to hono/compress (streamed, without a length), and HEAD is left alone", async () => {
+    const page = await get("/page", "gzip, br");
+    expect(page.headers.get("Content-Encoding")).toBe("gzip");
+    expect(page.headers.get("Content-Length")).toBeNull();
+    expect(gunzipSync(await bytes(page)).toString("utf8")).toMatch(/^<!doctype html>/);
+    const head = await get("/big", "gzip, br", "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers.get("Content-Encoding")).toBeNull();
+  });
+});
