@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
-import { chooseEncoding, COMPRESS_MIN_BYTES, compressMemoryJson } from "./encoding.ts";
+import { chooseEncoding, COMPRESS_MIN_BYTES, compressMemoryJson, ONE_CALL_MAX_BYTES } from "./encoding.ts";
 
 describe("chooseEncoding", () => {
   test("brotli, then gzip, by the client's Accept-Encoding (q=0 refuses)", () => {
@@ -26,6 +26,9 @@ describe("compressMemoryJson after hono/compress", () => {
   app.use(compressMemoryJson);
   app.get("/big", (c) => c.json(big));
   app.get("/small", (c) => c.json(small));
+  /** Over ONE_CALL_MAX_BYTES: an export, the OpenAPI document. */
+  const huge = { rows: Array.from({ length: 12_000 }, (_, index) => ({ index, text: "نص طويل" })) };
+  app.get("/huge", (c) => c.json(huge));
   app.get("/refused", (c) => c.json(big, 400, { "Set-Cookie": "flash=1; Path=/", Vary: "Cookie" }));
   app.get("/page", (c) => c.body(`<!doctype html><html>${"<p>صفحة</p>".repeat(400)}</html>`, 200, { "Content-Type": "text/html; charset=utf-8" }));
   const get = (path: string, acceptEncoding?: string, method = "GET") => app.request(path, { method, headers: acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {} });
@@ -66,6 +69,14 @@ describe("compressMemoryJson after hono/compress", () => {
     expect(answer.headers.get("Vary")).toBeNull();
     expect(answer.headers.get("Content-Length")).toBe(String(JSON.stringify(small).length));
     expect(JSON.parse((await bytes(answer)).toString("utf8"))).toEqual(small);
+  });
+
+  test("a JSON answer over the one-call limit is streamed by hono/compress instead, and arrives whole", async () => {
+    expect(JSON.stringify(huge).length).toBeGreaterThan(ONE_CALL_MAX_BYTES);
+    const answer = await get("/huge", "gzip, br");
+    expect(answer.headers.get("Content-Encoding")).toBe("gzip");
+    expect(answer.headers.get("Content-Length")).toBeNull();
+    expect(JSON.parse(gunzipSync(await bytes(answer)).toString("utf8"))).toEqual(huge);
   });
 
   test("a refusal keeps its status, its cookie and its own Vary", async () => {
