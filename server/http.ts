@@ -17,7 +17,7 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGE_QUERY_PARAM, la
 import { apiNotFound, createApi } from "./api/index.ts";
 import { isApiPath } from "./api/paths.ts";
 import { clientIpOf } from "./client-ip.ts";
-import { apiFailureBody, describeFailure, failureHeaders, pageFailureBody } from "./edge/failure.ts";
+import { apiFailureBody, describeFailure, failureHeaders, pageFailureBody, refusalReason } from "./edge/failure.ts";
 import { metUnavailable, unavailableError } from "./edge/unavailable.ts";
 import { sameOrigin } from "./edge/same-origin.ts";
 import { listOutbox } from "./sms/outbox.ts";
@@ -103,20 +103,6 @@ const DOCUMENT_ONLY_HEADERS = [
 
 /** Statuses that every visitor meets in ordinary use (signed out, a mistyped address): logged at info. */
 const QUIET_REFUSALS = new Set([401, 404, 405]);
-
-/** The code and refused field names of a JSON refusal; nothing for a page's refusal (its status says it). */
-async function refusalReason(response: Response): Promise<{ code?: string; fields?: string[] }> {
-  if (!/json/.test(response.headers.get("Content-Type") ?? "") || response.bodyUsed) return {};
-  try {
-    const body = (await response.clone().json()) as { code?: unknown; errors?: Record<string, unknown> };
-    return {
-      ...(typeof body.code === "string" ? { code: body.code.slice(0, 60) } : {}),
-      ...(body.errors && typeof body.errors === "object" ? { fields: Object.keys(body.errors).slice(0, 20) } : {}),
-    };
-  } catch {
-    return {};
-  }
-}
 
 /** The policy of every download: nothing loads, nothing runs, an opaque origin. */
 export const ATTACHMENT_CSP = "default-src 'none'; sandbox";

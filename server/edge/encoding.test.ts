@@ -4,6 +4,7 @@ import { compress } from "hono/compress";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
 import { chooseEncoding, COMPRESS_MIN_BYTES, compressMemoryJson, ONE_CALL_MAX_BYTES } from "./encoding.ts";
+import { refusalReason } from "./failure.ts";
 
 describe("chooseEncoding", () => {
   test("brotli, then gzip, by the client's Accept-Encoding (q=0 refuses)", () => {
@@ -29,7 +30,15 @@ describe("compressMemoryJson after hono/compress", () => {
   /** Over ONE_CALL_MAX_BYTES: an export, the OpenAPI document. */
   const huge = { rows: Array.from({ length: 12_000 }, (_, index) => ({ index, text: "نص طويل" })) };
   app.get("/huge", (c) => c.json(huge));
-  app.get("/refused", (c) => c.json(big, 400, { "Set-Cookie": "flash=1; Path=/", Vary: "Cookie" }));
+  app.get("/refused", (c) => {
+    c.header("Set-Cookie", "flash=1; Path=/", { append: true });
+    c.header("Set-Cookie", "lang=ar; Path=/", { append: true });
+    return c.json({ ...big, status: 0, code: "BAD_REQUEST", errors: { gsm: ["رقم غير صالح"], email: ["بريد غير صالح"] } }, 400, { Vary: "Cookie" });
+  });
+  app.get("/tagged", (c) => c.json(big, 200, { ETag: '"v1"' }));
+  app.get("/untouchable", (c) => c.json(big, 200, { "Cache-Control": "private, no-transform" }));
+  app.get("/part", (c) => c.json(big, 206, { "Content-Range": "bytes 0-99/5000" }));
+  app.get("/sequence", (c) => c.body(`${JSON.stringify(big)}\n`.repeat(3), 200, { "Content-Type": "application/json-seq" }));
   app.get("/page", (c) => c.body(`<!doctype html><html>${"<p>صفحة</p>".repeat(400)}</html>`, 200, { "Content-Type": "text/html; charset=utf-8" }));
   const get = (path: string, acceptEncoding?: string, method = "GET") => app.request(path, { method, headers: acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {} });
   const bytes = async (answer: Response) => Buffer.from(await answer.arrayBuffer());
@@ -79,13 +88,35 @@ describe("compressMemoryJson after hono/compress", () => {
     expect(JSON.parse(gunzipSync(await bytes(answer)).toString("utf8"))).toEqual(huge);
   });
 
-  test("a refusal keeps its status, its cookie and its own Vary", async () => {
-    const answer = await get("/refused", "gzip");
+  test("a refusal keeps its status, its cookies and its own Vary, and its log line still reads its code and fields", async () => {
+    const answer = await get("/refused", "gzip, br");
     expect(answer.status).toBe(400);
-    expect(answer.headers.get("Set-Cookie")).toBe("flash=1; Path=/");
+    expect(answer.headers.getSetCookie()).toEqual(["flash=1; Path=/", "lang=ar; Path=/"]);
     expect(answer.headers.get("Vary")).toBe("Cookie, Accept-Encoding");
-    expect(answer.headers.get("Content-Encoding")).toBe("gzip");
-    expect(JSON.parse(gunzipSync(await bytes(answer)).toString("utf8"))).toEqual(big);
+    expect(answer.headers.get("Content-Encoding")).toBe("br");
+    expect(await refusalReason(answer.clone())).toEqual({ code: "BAD_REQUEST", fields: ["gsm", "email"] });
+    const body = await bytes(answer);
+    expect(Number(answer.headers.get("Content-Length"))).toBe(body.length);
+    expect(JSON.parse(brotliDecompressSync(body).toString("utf8")).code).toBe("BAD_REQUEST");
+  });
+
+  test("a strong ETag becomes weak when the answer is compressed, and stays strong when it is not", async () => {
+    expect((await get("/tagged", "br")).headers.get("ETag")).toBe('W/"v1"');
+    expect((await get("/tagged")).headers.get("ETag")).toBe('"v1"');
+  });
+
+  test("no-transform, a part of a body (206) and a streaming JSON type are never re-encoded here", async () => {
+    const untouchable = await get("/untouchable", "gzip, br");
+    expect(untouchable.headers.get("Content-Encoding")).toBeNull();
+    expect(untouchable.headers.get("Content-Length")).toBe(String((await bytes(untouchable)).length));
+    const part = await get("/part", "gzip, br");
+    expect(part.status).toBe(206);
+    expect(part.headers.get("Content-Encoding")).toBeNull();
+    expect(part.headers.get("Content-Range")).toBe("bytes 0-99/5000");
+    // application/json-seq streams: not read whole here (no length is given to it).
+    const sequence = await get("/sequence", "gzip, br");
+    expect(sequence.headers.get("Content-Length")).toBeNull();
+    expect((await bytes(sequence)).toString("utf8").split("\n")).toHaveLength(4);
   });
 
   test("a document is left to hono/compress (streamed, without a length), and HEAD is left alone", async () => {

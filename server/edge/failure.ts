@@ -9,6 +9,7 @@ import type { Language } from "../../common/language.ts";
 import { isDatabaseUnavailable, loggableMessage, withoutQueryParameters } from "../db/errors.ts";
 import { isMessageKey, translate } from "../i18n.ts";
 import { AppError, edgeError } from "./app-error.ts";
+import { decodeAnswer } from "./encoding.ts";
 
 /** Seconds a client waits before it tries again while a dependency is away. */
 export const UNAVAILABLE_RETRY_SECONDS = 5;
@@ -93,4 +94,22 @@ export function pageFailureBody(failure: Failure, language: Language, values?: R
     ...(failure.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: failure.retryAfterSeconds }),
     ...(values ? { values } : {}),
   };
+}
+
+/**
+ * The code and refused field names of a JSON refusal, for its log line; nothing for a page's refusal (its status
+ * says it). The answer may already be compressed (server/edge/encoding.ts): it is read as the client will read it.
+ */
+export async function refusalReason(response: Response): Promise<{ code?: string; fields?: string[] }> {
+  if (!/json/.test(response.headers.get("Content-Type") ?? "") || response.bodyUsed) return {};
+  try {
+    const sent = Buffer.from(await response.clone().arrayBuffer());
+    const body = JSON.parse(decodeAnswer(sent, response.headers.get("Content-Encoding")).toString("utf8")) as { code?: unknown; errors?: Record<string, unknown> };
+    return {
+      ...(typeof body.code === "string" ? { code: body.code.slice(0, 60) } : {}),
+      ...(body.errors && typeof body.errors === "object" ? { fields: Object.keys(body.errors).slice(0, 20) } : {}),
+    };
+  } catch {
+    return {};
+  }
 }
