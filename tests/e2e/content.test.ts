@@ -121,7 +121,9 @@ describe("share dialog", () => {
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "detached" });
       expect(await page.getByRole("textbox", { name: t.link }).count()).toBe(0);
-      expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+      // React Aria gives the focus back in the frame after the dialog leaves: a busy machine may paint it later (a
+      // full run once looked in between).
+      await expect.poll(() => button.evaluate((element) => element === document.activeElement), { message: "focus back on the share button" }).toBe(true);
       expect(errors).toEqual([]);
       await release();
     });
