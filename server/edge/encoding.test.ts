@@ -119,6 +119,22 @@ describe("compressMemoryJson after hono/compress", () => {
     expect((await bytes(sequence)).toString("utf8").split("\n")).toHaveLength(4);
   });
 
+  test("an answer that is not JSON is never read here (its body untouched: @hono/node-server writes such bytes in one call)", async () => {
+    let read = 0;
+    const probe = new Hono();
+    probe.use(compress());
+    probe.use(compressMemoryJson);
+    probe.get("/image", () => {
+      const answer = new Response(new Uint8Array(4096), { headers: { "Content-Type": "image/png", "Content-Length": "4096" } });
+      const body = Object.getOwnPropertyDescriptor(Response.prototype, "body")!.get!;
+      Object.defineProperty(answer, "body", { get: () => ((read += 1), body.call(answer)) });
+      return answer;
+    });
+    const answer = await probe.request("/image", { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(answer.status).toBe(200);
+    expect(read, "the body was read by a middleware").toBe(0);
+  });
+
   test("a document is left to hono/compress (streamed, without a length), and HEAD is left alone", async () => {
     const page = await get("/page", "gzip, br");
     expect(page.headers.get("Content-Encoding")).toBe("gzip");

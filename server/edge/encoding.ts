@@ -63,8 +63,11 @@ export const compressMemoryJson: MiddlewareHandler = async (c, next) => {
   await next();
   const answer = c.res;
   // A part of a body (206, or any answer with a Content-Range) is never re-encoded: its range counts its bytes.
-  if (!answer.body || c.req.method === "HEAD" || answer.status === 206 || answer.headers.has("Content-Range") || answer.headers.has("Content-Encoding")) return;
+  if (c.req.method === "HEAD" || answer.status === 206 || answer.headers.has("Content-Range") || answer.headers.has("Content-Encoding")) return;
   if (!JSON_TYPE.test(answer.headers.get("Content-Type") ?? "")) return;
+  // Only now: reading `body` turns @hono/node-server's light answer (bytes it writes in one call: a page from the
+  // page cache, a built file) into a stream it must pipe. Status and headers leave it as it is.
+  if (!answer.body) return;
   const identity = Buffer.from(await answer.arrayBuffer());
   if (identity.length > ONE_CALL_MAX_BYTES) {
     // As it came, without a length: hono/compress streams it.
