@@ -23,14 +23,16 @@ function run(script: string, env: Record<string, string> = {}): Promise<{ passed
   return new Promise((resolve) => {
     const child = spawn("npm", ["run", "--silent", script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     running.add(child);
-    child.on("close", () => running.delete(child));
     let output = "";
     // Decoded as UTF-8 across chunks, so that a character split between two chunks stays whole.
     child.stdout.setEncoding("utf8").on("data", (text: string) => (output += text));
     child.stderr.setEncoding("utf8").on("data", (text: string) => (output += text));
     const done = (passed: boolean, more = "") => resolve({ passed, output: output + more, seconds: (performance.now() - started) / 1000 });
     child.on("error", (error) => done(false, String(error)));
-    child.on("close", (code, signal) => done(code === 0, code === 0 ? "" : `(exit code ${code ?? signal})\n`));
+    child.on("close", (code, signal) => {
+      running.delete(child);
+      done(code === 0, code === 0 ? "" : `(exit code ${code ?? signal})\n`);
+    });
   });
 }
 

@@ -48,6 +48,11 @@ export function compressOnce(body: Buffer, encoding: ContentEncoding): Buffer {
  * application/json itself, with its parameters: a type of JSON that streams (application/json-seq, NDJSON) is never
  * read whole here. A handler that streams a body of this very type would be held until it ends: none does.
  */
+/** A Buffer as a Response takes it (its own view of the same memory, typed on an ArrayBuffer). */
+export function responseBytes(bytes: Buffer): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
+}
+
 const JSON_TYPE = /^application\/json\s*(?:;|$)/i;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
@@ -71,7 +76,7 @@ export const compressMemoryJson: MiddlewareHandler = async (c, next) => {
   const identity = Buffer.from(await answer.arrayBuffer());
   if (identity.length > ONE_CALL_MAX_BYTES) {
     // As it came, without a length: hono/compress streams it.
-    c.res = new Response(new Uint8Array(identity.buffer as ArrayBuffer, identity.byteOffset, identity.byteLength), answer);
+    c.res = new Response(responseBytes(identity), answer);
     return;
   }
   const transform = !NO_TRANSFORM.test(answer.headers.get("Cache-Control") ?? "");
@@ -93,7 +98,7 @@ export const compressMemoryJson: MiddlewareHandler = async (c, next) => {
   // Hono's setter would wrap a new answer around the old one's body, a stream, which @hono/node-server then pipes;
   // emptied first, it takes the bytes as they are, and the server writes them in one call.
   c.res = undefined as unknown as Response;
-  c.res = new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { status: answer.status, statusText: answer.statusText, headers });
+  c.res = new Response(responseBytes(body), { status: answer.status, statusText: answer.statusText, headers });
 };
 
 /** The bytes an answer had before it was encoded (br or gzip; any other encoding, or none, as they are). */

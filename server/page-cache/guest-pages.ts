@@ -14,7 +14,7 @@ import { SESSION_COOKIE } from "../auth/session.ts";
 import type { Config } from "../config.ts";
 import type { AppEnv } from "../http-env.ts";
 import type { CachedPage } from "./page-cache.ts";
-import { chooseEncoding } from "../edge/encoding.ts";
+import { chooseEncoding, responseBytes } from "../edge/encoding.ts";
 
 /** Cookies that make a page the visitor's own: a session, a selected number, a one-shot notice, a next page. */
 const PRIVATE_COOKIES = [SESSION_COOKIE, SELECTED_NUMBER_COOKIE, FLASH_COOKIE, NEXT_ROUTE_COOKIE];
@@ -84,7 +84,7 @@ export function answerCachedPage(c: Context<AppEnv>, entry: CachedPage, hit: boo
   const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
   if (encoding) headers.set("Content-Encoding", encoding);
   headers.set("Content-Length", String(body.length));
-  const bytes = c.req.method === "HEAD" ? null : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
+  const bytes = c.req.method === "HEAD" ? null : responseBytes(body);
   return c.newResponse(bytes, entry.status as StatusCode, Object.fromEntries(headers));
 }
 

@@ -65,6 +65,14 @@ export async function expectFocusInside(overlay: Locator, what: string): Promise
   await expect.poll(() => overlay.evaluate((element) => element.contains(document.activeElement)), { message: `the focus moves into ${what}` }).toBe(true);
 }
 
+/**
+ * Waits until the focus is back on `opener` after its overlay closed. React Aria gives it back in the frame after the
+ * overlay leaves, which a busy machine may paint later than the overlay's removal (a full run once looked in between).
+ */
+export async function expectFocusBackOn(opener: Locator, what: string): Promise<void> {
+  await expect.poll(() => opener.evaluate((element) => element === document.activeElement), { message: `the focus back on ${what}` }).toBe(true);
+}
+
 /** Two frames of `page`: the layout of a change is done and what React runs on it (media queries' effects) has run. */
 export function nextFrames(page: Page): Promise<unknown> {
   return page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));

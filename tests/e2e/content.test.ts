@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import { demoContent } from "../support/contract.ts";
-import { DESKTOP, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
+import { DESKTOP, expectFocusBackOn, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
 
 const catalogs = { ar, en } as const;
 /** Paths a crawl does not follow: subscriber pages (a guest is sent home), resource routes, and the dev tools. */
@@ -121,9 +121,7 @@ describe("share dialog", () => {
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "detached" });
       expect(await page.getByRole("textbox", { name: t.link }).count()).toBe(0);
-      // React Aria gives the focus back in the frame after the dialog leaves: a busy machine may paint it later (a
-      // full run once looked in between).
-      await expect.poll(() => button.evaluate((element) => element === document.activeElement), { message: "focus back on the share button" }).toBe(true);
+      await expectFocusBackOn(button, "the share button");
       expect(errors).toEqual([]);
       await release();
     });

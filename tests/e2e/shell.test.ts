@@ -1,7 +1,7 @@
 // The site shell in a real browser: language and direction, the language switch, navigation,
 // the support menu, the footer and the search box, in Arabic and English.
 import { describe, expect, it } from "vitest";
-import { DESKTOP, expectFocusInside, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
+import { DESKTOP, expectFocusBackOn, expectFocusInside, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
 
 const site = siteInBrowser();
 
@@ -107,7 +107,7 @@ describe("support menu", () => {
       await expectFocusInside(menu, "the menu");
       await page.keyboard.press("Escape");
       await menu.waitFor({ state: "detached" });
-      await expect.poll(() => button.evaluate((element) => element === document.activeElement), { message: "focus back on the button" }).toBe(true);
+      await expectFocusBackOn(button, "the Support button");
       // An Escape that reaches the button while the menu is open (pressed before the menu took the focus) closes it too.
       await button.click();
       await menu.waitFor();

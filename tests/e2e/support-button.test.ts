@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import type { Language } from "../../common/language.ts";
-import { expectFocusInside, siteInBrowser, waitForHydration } from "./browser.ts";
+import { expectFocusBackOn, expectFocusInside, siteInBrowser, waitForHydration } from "./browser.ts";
 
 const site = siteInBrowser();
 
@@ -198,8 +198,7 @@ describe("the floating Support button lies over no link, button or field", () =>
       await expectFocusInside(menu, "the menu");
       await page.keyboard.press("Escape");
       await menu.waitFor({ state: "detached" });
-      // React Aria gives the focus back in the frame after the menu leaves: a busy machine may paint it later.
-      await expect.poll(() => support.evaluate((button) => button === document.activeElement), { message: "focus back on the button" }).toBe(true);
+      await expectFocusBackOn(support, "the Support button");
 
       // A tap on the tab opens the menu (back at the top: a reload would restore the scroll to the end of the page).
       await scrollPageTo(page, 0);
