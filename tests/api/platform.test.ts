@@ -2,11 +2,13 @@
 // OpenAPI document and its reference page, health checks, the body limit, security headers (a fresh CSP
 // nonce per answer of a visitor's own page, hashes of the inline scripts on a cached guest page), request ids and compression.
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { isBuiltin } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { api, startTestServer, type ApiClient, type HttpAnswer, type TestServer } from "../support/test-server.ts";
+import { SERVER_EXTERNALS } from "../../build-tools/server-externals.ts";
 import { expectFailure, LANGUAGE_CASES } from "../support/contract.ts";
 import { insertSession } from "../support/subscriber.ts";
 
@@ -208,6 +210,28 @@ describe("hashed assets", () => {
     expect(answer.headers["x-content-type-options"]).toBe("nosniff");
     expect(answer.headers["cross-origin-resource-policy"]).toBe("same-origin");
     for (const name of ["content-security-policy", "x-frame-options", "cross-origin-opener-policy", "referrer-policy"]) expect(answer.headers[name], name).toBeUndefined();
+  });
+});
+
+describe("the server build", () => {
+  const files = readdirSync(path.join(rootDir, "build", "server"), { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".js"))
+    .map((file) => ({ file, code: readFileSync(path.join(rootDir, "build", "server", file), "utf8") }));
+
+  test("carries its dependencies: it imports only Node's own modules and the packages left outside on purpose", () => {
+    expect(files.length).toBeGreaterThan(0);
+    const imported = new Set<string>();
+    // Statements at the start of a line (an example inside a comment starts with "*"), dynamic imports and the
+    // require() of a bundled CommonJS module.
+    const patterns = [/^(?:import|export)\b[^;]*?\bfrom\s*"([^"]+)"/gm, /^import\s*"([^"]+)"/gm, /\bimport\("([^"]+)"\)/g, /\b__require\("([^"]+)"\)/g];
+    for (const { code } of files) for (const pattern of patterns) for (const [, specifier] of code.matchAll(pattern)) imported.add(specifier!);
+    const packages = [...imported].filter((specifier) => !specifier.startsWith(".") && !isBuiltin(specifier));
+    expect(packages.sort()).toEqual([...SERVER_EXTERNALS].sort());
+  });
+
+  test("runs the production builds of what it bundles (React's among them), whatever NODE_ENV the server has", () => {
+    // Each library's `process.env.NODE_ENV` test was decided when the build was made.
+    expect(files.filter(({ code }) => code.includes("process.env.NODE_ENV")).map(({ file }) => file)).toEqual([]);
   });
 });
 
