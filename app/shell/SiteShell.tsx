@@ -1,5 +1,5 @@
 // The frame of every page: navbar, main content, footer, support menu and toasts.
-import { useEffect, useMemo, useState, type ComponentProps, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useMemo, useState, type ComponentProps, type ReactNode } from "react";
 import { useTranslation } from "../i18n/react.ts";
 import { useNavigation, useSearchParams } from "react-router";
 import { LAZY_LOAD_TIMEOUT_MS } from "../../common/constants.ts";
@@ -25,6 +25,7 @@ export function SiteShell({ shell, children }: { shell: ShellData; children: Rea
   const [authDialog, setAuthDialog] = useState<AuthDialogMode | null>(askedToLogIn ? "login" : null);
   const authDialogCode = useLazyComponent(loadAuthDialog);
   const prepareAuthDialog = authDialogCode[4];
+  const page = usePageLoad();
   // Marks the document once React has hydrated it (tests wait for it before clicking); the overlays' code
   // preloads only after this mark (lazy-load.ts). The shell's effect runs after those of everything inside it.
   useEffect(() => {
@@ -55,8 +56,10 @@ export function SiteShell({ shell, children }: { shell: ShellData; children: Rea
         {t("nav.skipToContent")}
       </a>
       <Navbar />
-      <main id="main" tabIndex={-1} className="min-h-[50vh] outline-none">
-        <PageUnlessStalled>{children}</PageUnlessStalled>
+      {/* Busy while a page reached by a link loads (assistive technology waits for it), not once it has stalled:
+          the error state's alert is then the news. */}
+      <main id="main" tabIndex={-1} className="min-h-[50vh] outline-none" aria-busy={page.loading && !page.stalled ? true : undefined}>
+        {page.stalled ? <ErrorState retryHref={page.stalled} /> : children}
       </main>
       <Footer />
       <SupportMenu />
@@ -67,21 +70,23 @@ export function SiteShell({ shell, children }: { shell: ShellData; children: Rea
 }
 
 /**
- * A page reached by a link whose code (React Router's route chunk) or data has not arrived within
- * LAZY_LOAD_TIMEOUT_MS: the error state takes the page's place, and its retry loads that page as a document
- * (the server renders it). Should the navigation end after all, the page shows.
+ * Whether a page reached by a link is loading, and the address of one whose code (React Router's route chunk) or
+ * data has not arrived within LAZY_LOAD_TIMEOUT_MS: the error state then takes the page's place, and its retry loads
+ * that page as a document (the server renders it). Should the navigation end after all, the page shows.
  */
-function PageUnlessStalled({ children }: { children: ReactNode }) {
+function usePageLoad(): { loading: boolean; stalled: string | null } {
   const navigation = useNavigation();
   const target = navigation.state === "loading" ? navigation.location.pathname + navigation.location.search + navigation.location.hash : null;
   const [stalled, setStalled] = useState<string | null>(null);
-  useEffect(() => {
+  // A layout effect, so the wait starts in the very commit that marks the page busy: a passive effect could run
+  // well after it on a busy phone, and the page would then wait longer than the spec's 120 s.
+  useLayoutEffect(() => {
     setStalled(null);
     if (!target) return;
     const timer = setTimeout(() => setStalled(target), LAZY_LOAD_TIMEOUT_MS);
     return () => clearTimeout(timer);
   }, [target]);
-  return stalled ? <ErrorState retryHref={stalled} /> : children;
+  return { loading: target !== null, stalled };
 }
 
 const loadAuthDialog = () => import("../account/AuthDialog.tsx").then((module) => module.default);
