@@ -50,6 +50,20 @@ export default tseslint.config(
     rules: { "no-restricted-imports": layer("A feature never imports a route module: routes import features.", "**/routes/*", "../routes/*", "./routes/*") },
   },
   {
+    // The server build fixes `process.env.NODE_ENV` to "production" for the libraries it bundles (vite.config.ts): our
+    // code reads the config's NODE_ENV instead, which a test server sets to "test".
+    files: ["server/**/*.{ts,js}", "app/**/*.{ts,tsx}", "common/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.type='MemberExpression'][object.object.name='process'][object.property.name='env'][property.name='NODE_ENV']",
+          message: "The server build fixes process.env.NODE_ENV to \"production\": read the config's NODE_ENV (server/config.ts).",
+        },
+      ],
+    },
+  },
+  {
     // A vitest fixture that needs no other fixture still names its first parameter as a pattern, `({}, ...)`: vitest
     // reads the fixtures a function uses from that pattern, and refuses any other form.
     files: ["tests/**/*.ts"],

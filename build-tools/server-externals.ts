@@ -1,6 +1,9 @@
-// The packages the production server build leaves outside, imported from node_modules at start. Everything else the
-// server imports is bundled into build/server (vite.config.ts says why): sharp is a native addon with per-platform
-// packages, and pino's transports run worker files found by path. (The embedded PostgreSQL's binaries are imported by
-// a name made at run time, for the machine's platform: never bundled.) tests/api/platform.test.ts checks that the
-// build imports nothing else.
-export const SERVER_EXTERNALS = ["sharp", "pino"];
+// The packages the production server build leaves outside, imported from node_modules when they are needed.
+// Everything else the server imports is bundled into build/server (vite.config.ts says why):
+// - sharp: a native addon with packages per platform;
+// - pino: its transports run worker files found by path;
+// - pg-native: pg's optional native driver, which pg looks for only when asked (`pg.native`); bundled, its absence
+//   would be a stub that throws instead of the "not installed" pg expects.
+// (The embedded PostgreSQL's binaries are imported by a name made at run time, for the machine's platform: never
+// bundled.) tests/api/platform.test.ts checks that the build imports nothing else.
+export const SERVER_EXTERNALS = ["sharp", "pino", "pg-native"];

@@ -1,7 +1,7 @@
 // The frame of every page: navbar, main content, footer, support menu and toasts.
 import { useEffect, useLayoutEffect, useMemo, useState, type ComponentProps, type ReactNode } from "react";
 import { useTranslation } from "../i18n/react.ts";
-import { useNavigation, useSearchParams } from "react-router";
+import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { LAZY_LOAD_TIMEOUT_MS } from "../../common/constants.ts";
 import { OPEN_LOGIN_PARAM } from "../account/params.ts";
 import { ErrorState, OverlayErrorState } from "./ErrorState.tsx";
@@ -70,12 +70,13 @@ export function SiteShell({ shell, children }: { shell: ShellData; children: Rea
 }
 
 /**
- * Whether a page reached by a link is loading, and the address of one whose code (React Router's route chunk) or
+ * Whether another page reached by a link is loading, and the address of one whose code (React Router's route chunk) or
  * data has not arrived within LAZY_LOAD_TIMEOUT_MS: the error state then takes the page's place, and its retry loads
  * that page as a document (the server renders it). Should the navigation end after all, the page shows.
  */
 function usePageLoad(): { loading: boolean; stalled: string | null } {
   const navigation = useNavigation();
+  const { pathname } = useLocation();
   const target = navigation.state === "loading" ? navigation.location.pathname + navigation.location.search + navigation.location.hash : null;
   const [stalled, setStalled] = useState<string | null>(null);
   // A layout effect, so the wait starts in the very commit that marks the page busy: a passive effect could run
@@ -86,7 +87,9 @@ function usePageLoad(): { loading: boolean; stalled: string | null } {
     const timer = setTimeout(() => setStalled(target), LAZY_LOAD_TIMEOUT_MS);
     return () => clearTimeout(timer);
   }, [target]);
-  return { loading: target !== null, stalled };
+  // Another page, not the same one's new data (a tab or a filter in the query, the reload after a form): a control
+  // being used stays out of a busy region.
+  return { loading: navigation.state === "loading" && navigation.location.pathname !== pathname, stalled };
 }
 
 const loadAuthDialog = () => import("../account/AuthDialog.tsx").then((module) => module.default);

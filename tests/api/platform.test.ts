@@ -221,12 +221,21 @@ describe("the server build", () => {
   test("carries its dependencies: it imports only Node's own modules and the packages left outside on purpose", () => {
     expect(files.length).toBeGreaterThan(0);
     const imported = new Set<string>();
-    // Statements at the start of a line (an example inside a comment starts with "*"), dynamic imports and the
-    // require() of a bundled CommonJS module.
-    const patterns = [/^(?:import|export)\b[^;]*?\bfrom\s*"([^"]+)"/gm, /^import\s*"([^"]+)"/gm, /\bimport\("([^"]+)"\)/g, /\b__require\("([^"]+)"\)/g];
+    // Statements at the start of a line (an example inside a comment starts with "*"), dynamic imports (a comment or
+    // a line break may come before the name) and the require() of a bundled CommonJS module (`__require`, or a
+    // `createRequire` kept as `require`, `require$1`…).
+    const patterns = [
+      /^(?:import|export)\b[^;]*?\bfrom\s*["'`]([^"'`]+)["'`]/gm,
+      /^import\s*["'`]([^"'`]+)["'`]/gm,
+      /\bimport\(\s*(?:\/\*[\s\S]*?\*\/\s*)*["'`]([^"'`]+)["'`]/g,
+      /\b(?:__require|require(?:\$\d+)?)\(\s*["'`]([^"'`]+)["'`]\s*\)/g,
+    ];
     for (const { code } of files) for (const pattern of patterns) for (const [, specifier] of code.matchAll(pattern)) imported.add(specifier!);
     const packages = [...imported].filter((specifier) => !specifier.startsWith(".") && !isBuiltin(specifier));
     expect(packages.sort()).toEqual([...SERVER_EXTERNALS].sort());
+    // An optional dependency the bundler could not find becomes a stub that throws where the package expected "not
+    // installed": each must be left outside instead (pg-native is).
+    expect(files.flatMap(({ code }) => [...code.matchAll(/__vite-optional-peer-dep:([\w@/.-]+)/g)].map((match) => match[1]))).toEqual([]);
   });
 
   test("runs the production builds of what it bundles (React's among them), whatever NODE_ENV the server has", () => {

@@ -9,7 +9,7 @@ import en from "../../common/i18n/en.json" with { type: "json" };
 import { LAZY_LOAD_TIMEOUT_MS } from "../../common/constants.ts";
 import type { Language } from "../../common/language.ts";
 import { freshNumber, insertSession } from "../support/subscriber.ts";
-import { DESKTOP, PHONE, signIn, siteInBrowser, waitForHydration } from "./browser.ts";
+import { DESKTOP, nextFrames, PHONE, signIn, siteInBrowser, waitForHydration } from "./browser.ts";
 
 const site = siteInBrowser();
 
@@ -141,6 +141,26 @@ async function recordScripts(page: Page) {
 
 /** The scripts of the shell's optional parts, by the start of their file names. */
 const isChunk = (names: string[], start: string) => names.some((name) => name.startsWith(`${start}-`));
+
+describe("a page loading", () => {
+  it("the same page loading new data (a filter in its address) is not marked busy: the control being used is inside", async () => {
+    const { page, errors, release } = await site.warmPage(DESKTOP, "en");
+    await page.goto("/support/Services-Centers");
+    await waitForHydration(page);
+    // The city's data is held, so that the navigation stays under way while the page is looked at.
+    const held: Route[] = [];
+    await page.route((url) => url.pathname.endsWith(".data"), (route) => void held.push(route));
+    const city = page.getByRole("combobox", { name: en.centres.city });
+    await city.selectOption({ index: 1 });
+    await expect.poll(() => held.length, { message: "the city's data was asked for" }).toBeGreaterThan(0);
+    await nextFrames(page);
+    expect(await page.locator("main#main").getAttribute("aria-busy")).toBeNull();
+    await Promise.all(held.map((route) => route.continue()));
+    await page.waitForURL(/\?city=/);
+    await release();
+    expect(errors).toEqual([]);
+  });
+});
 
 describe("what a first view of /home fetches, and when the rest comes (issue 18)", () => {
   it("on a phone, all the JavaScript of /home until the network is quiet is at most 160 KB: the login card, Zod and the popovers are not fetched ahead, only the menu", async () => {
