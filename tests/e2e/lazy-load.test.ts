@@ -16,15 +16,14 @@ const site = siteInBrowser();
 const catalogs = { ar, en } as const;
 
 /**
- * Holds every request for the chunk whose file name starts with `name-`. `release()` lets the held ones
- * and any later one through; `passNewRequests()` lets later ones through and keeps holding the first.
+ * Holds every request whose path `matches`. `release()` lets the held ones and any later one through;
+ * `passNewRequests()` lets later ones through and keeps holding the first.
  */
-async function stallChunk(page: Page, name: string) {
+async function holdRequests(page: Page, matches: (pathname: string) => boolean) {
   const held: Route[] = [];
-  const chunk = new RegExp(`/assets/${name}-[\\w-]+\\.js$`);
   let stalling = true;
   await page.route(
-    (url) => chunk.test(url.pathname),
+    (url) => matches(url.pathname),
     (route) => (stalling ? void held.push(route) : route.continue()),
   );
   return {
@@ -37,6 +36,12 @@ async function stallChunk(page: Page, name: string) {
       await Promise.all(held.splice(0).map((route) => route.continue()));
     },
   };
+}
+
+/** Holds every request for the chunk whose file name starts with `name-` (holdRequests). */
+function stallChunk(page: Page, name: string) {
+  const chunk = new RegExp(`/assets/${name}-[\\w-]+\\.js$`);
+  return holdRequests(page, (pathname) => chunk.test(pathname));
 }
 
 /** A page with a controllable clock (installed before anything loads), a chunk stalled, then `path` hydrated. */
@@ -120,6 +125,25 @@ describe("a lazily loaded part that does not arrive within 120 s", () => {
   });
 });
 
+describe("a page loading", () => {
+  it("the same page loading new data (a filter in its address) is not marked busy: the control being used is inside", async () => {
+    const { page, errors, release } = await site.warmPage(DESKTOP, "en");
+    await page.goto("/support/Services-Centers");
+    await waitForHydration(page);
+    // The city's data is held, so that the navigation stays under way while the page is looked at.
+    const data = await holdRequests(page, (pathname) => pathname.endsWith(".data"));
+    const city = page.getByRole("combobox", { name: en.centres.city });
+    await city.selectOption({ index: 1 });
+    await expect.poll(() => data.held.length, { message: "the city's data was asked for" }).toBeGreaterThan(0);
+    await nextFrames(page);
+    expect(await page.locator("main#main").getAttribute("aria-busy")).toBeNull();
+    await data.release();
+    await page.waitForURL(/\?city=/);
+    await release();
+    expect(errors).toEqual([]);
+  });
+});
+
 /** Every script a page fetched (its file name and bytes as transferred), from the browser's own network events. */
 async function recordScripts(page: Page) {
   const cdp = await page.context().newCDPSession(page);
@@ -141,26 +165,6 @@ async function recordScripts(page: Page) {
 
 /** The scripts of the shell's optional parts, by the start of their file names. */
 const isChunk = (names: string[], start: string) => names.some((name) => name.startsWith(`${start}-`));
-
-describe("a page loading", () => {
-  it("the same page loading new data (a filter in its address) is not marked busy: the control being used is inside", async () => {
-    const { page, errors, release } = await site.warmPage(DESKTOP, "en");
-    await page.goto("/support/Services-Centers");
-    await waitForHydration(page);
-    // The city's data is held, so that the navigation stays under way while the page is looked at.
-    const held: Route[] = [];
-    await page.route((url) => url.pathname.endsWith(".data"), (route) => void held.push(route));
-    const city = page.getByRole("combobox", { name: en.centres.city });
-    await city.selectOption({ index: 1 });
-    await expect.poll(() => held.length, { message: "the city's data was asked for" }).toBeGreaterThan(0);
-    await nextFrames(page);
-    expect(await page.locator("main#main").getAttribute("aria-busy")).toBeNull();
-    await Promise.all(held.map((route) => route.continue()));
-    await page.waitForURL(/\?city=/);
-    await release();
-    expect(errors).toEqual([]);
-  });
-});
 
 describe("what a first view of /home fetches, and when the rest comes (issue 18)", () => {
   it("on a phone, all the JavaScript of /home until the network is quiet is at most 160 KB: the login card, Zod and the popovers are not fetched ahead, only the menu", async () => {
