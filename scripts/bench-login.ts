@@ -40,6 +40,8 @@ export interface BenchSmsc {
   counts: { binds: number; messages: number; unexpected: number; notices: number };
   /** Starts waiting for the next SMS to the number (call before requesting it); `code` resolves with its code. */
   expectCode(number: string): { code: Promise<string>; cancel(): void };
+  /** Starts waiting for the next SMS to the number, whatever it holds; `message` resolves with it. */
+  expectMessage(number: string): { message: Promise<SmscMessage>; cancel(): void };
   close(): Promise<void>;
   /** The SMSC goes away (for the fault proofs): its sessions are cut and it stops listening. */
   stop(): Promise<void>;
@@ -47,8 +49,16 @@ export interface BenchSmsc {
   restart(): Promise<void>;
 }
 
-interface CodeWaiter {
-  resolve(code: string): void;
+/** One submit_sm as the SMSC received it. */
+export interface SmscMessage {
+  to: string;
+  text: string;
+  /** Whether the text came whole in the message_payload TLV (longer than one SMS) rather than in short_message. */
+  inPayload: boolean;
+}
+
+interface MessageWaiter {
+  resolve(message: SmscMessage): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
 }
@@ -62,11 +72,11 @@ function messageText(pdu: PDU): string {
 
 /**
  * An SMSC on 127.0.0.1 (the `smpp` package's server) that accepts the bench server's transmitter bind
- * and passes each message's code to whoever waits for that number.
+ * and passes each message to whoever waits for that number (a flow waiting for its code, a test).
  */
 export async function startBenchSmsc(): Promise<BenchSmsc> {
-  /** number → the flow waiting for its code */
-  const waiting = new Map<string, CodeWaiter>();
+  /** number → whoever waits for its next SMS */
+  const waiting = new Map<string, MessageWaiter>();
   const counts = { binds: 0, messages: 0, unexpected: 0, notices: 0 };
   const server = smpp.createServer({}, (session: Session) => {
     session.on("error", () => {}); // the app closing its end is not an error of the bench
@@ -78,19 +88,16 @@ export async function startBenchSmsc(): Promise<BenchSmsc> {
     session.on("submit_sm", (pdu: PDU) => {
       counts.messages += 1;
       session.send(pdu.response({ message_id: String(counts.messages) }));
-      const text = messageText(pdu);
-      const destination = String(pdu.destination_addr);
-      const waiter = waiting.get(destination);
+      const message = { to: String(pdu.destination_addr), text: messageText(pdu), inPayload: pdu.message_payload !== undefined };
+      const waiter = waiting.get(message.to);
       if (!waiter) {
-        if (codeFromText(text)) counts.unexpected += 1;
+        if (codeFromText(message.text)) counts.unexpected += 1;
         else counts.notices += 1;
         return;
       }
-      waiting.delete(destination);
+      waiting.delete(message.to);
       clearTimeout(waiter.timer);
-      const code = codeFromText(text);
-      if (code) waiter.resolve(code);
-      else waiter.reject(new Error(`the SMS to ${destination} holds no six-digit code`));
+      waiter.resolve(message);
     });
     session.on("enquire_link", (pdu: PDU) => session.send(pdu.response()));
     session.on("unbind", (pdu: PDU) => session.send(pdu.response(), () => session.close()));
@@ -104,24 +111,30 @@ export async function startBenchSmsc(): Promise<BenchSmsc> {
     for (const session of [...server.sessions]) session.destroy();
     return new Promise<void>((resolve) => server.close(() => resolve()));
   };
+  const expectMessage = (number: string) => {
+    if (waiting.has(number)) throw new Error(`already waiting for an SMS to ${number}`);
+    let timer: NodeJS.Timeout | undefined;
+    const message = new Promise<SmscMessage>((resolve, reject) => {
+      timer = setTimeout(() => {
+        waiting.delete(number);
+        reject(new Error(`no SMS to ${number} within ${CODE_TIMEOUT_MS} ms`));
+      }, CODE_TIMEOUT_MS);
+      waiting.set(number, { resolve, reject, timer });
+    });
+    const cancel = () => {
+      clearTimeout(timer);
+      waiting.delete(number);
+    };
+    return { message, cancel };
+  };
   return {
     url: `smpp://${SMSC_SYSTEM_ID}:${SMSC_PASSWORD}@127.0.0.1:${port}`,
     counts,
+    expectMessage,
     expectCode(number) {
-      if (waiting.has(number)) throw new Error(`already waiting for a code to ${number}`);
-      let timer: NodeJS.Timeout | undefined;
-      const promise = new Promise<string>((resolve, reject) => {
-        timer = setTimeout(() => {
-          waiting.delete(number);
-          reject(new Error(`no SMS to ${number} within ${CODE_TIMEOUT_MS} ms`));
-        }, CODE_TIMEOUT_MS);
-        waiting.set(number, { resolve, reject, timer });
-      });
-      const cancel = () => {
-        clearTimeout(timer);
-        waiting.delete(number);
-      };
-      return { code: promise, cancel };
+      const { message, cancel } = expectMessage(number);
+      const code = message.then(({ text }) => codeFromText(text) ?? Promise.reject(new Error(`the SMS to ${number} holds no six-digit code`)));
+      return { code, cancel };
     },
     close,
     stop: close,

@@ -1,0 +1,63 @@
+// The SMS of the built server over SMPP, to a loopback SMSC (the bench's, scripts/bench-login.ts): the path a
+// subscriber's messages take in production. server/sms/smpp.test.ts tests the driver from its source; this file
+// tests the driver as the server build carries it. A build that broke the `smpp` package (bundled, its sloppy-mode
+// lib/pdu.js threw on every message longer than one SMS) fails here.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startBenchSmsc, type BenchSmsc } from "../../scripts/bench-login.ts";
+import { expectSuccess } from "../support/contract.ts";
+import { withClient } from "../support/database.ts";
+import { encryptFor, freshNumber, insertSession, postForm, publicKeyOf } from "../support/subscriber.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
+
+/** A catalogue bundle of the demo content (content/bundles.json), sold to prepaid lines. */
+const WEEKLY_DATA = { id: 102, price: 6000 };
+
+let smsc: BenchSmsc;
+let server: TestServer;
+beforeAll(async () => {
+  smsc = await startBenchSmsc();
+  server = await startTestServer({ env: { SMS_DRIVER: "smpp", SMPP_URL: smsc.url } });
+});
+afterAll(async () => {
+  await server?.stop();
+  await smsc?.close();
+});
+
+/** The server's log lines that say an SMS did not go. */
+const sendFailures = () => server.logs().filter((line) => /SMS|SMPP/.test(String(line.msg)) && Number(line.level) >= 40);
+
+describe("SMS over SMPP from the built server", () => {
+  for (const language of ["ar", "en"] as const) {
+    test(`in ${language}: a login code arrives in one SMS (short_message)`, async () => {
+      const gsm = freshNumber("0955");
+      const { message } = smsc.expectMessage(gsm);
+      expectSuccess(await postForm(server, "/core/api/users/signup2", { gsm: encryptFor(await publicKeyOf(server), gsm) }, { language }), language, "account.codeSent");
+      const received = await message;
+      expect(received.inPayload).toBe(false);
+      expect(received.text).toMatch(language === "ar" ? /[\u0621-\u064A]/ : /^Your/);
+      expect(received.text).toMatch(/(?<!\d)\d{6}(?!\d)/);
+      expect(sendFailures()).toEqual([]);
+    });
+  }
+
+  test("a bundle's confirmation in Arabic, longer than one SMS, arrives whole in message_payload", async () => {
+    const gsm = freshNumber("0966");
+    const { token } = await insertSession(server.databaseUrl, { gsm });
+    await withClient(server.databaseUrl, (client) =>
+      client.query("insert into charging_lines (gsm, plan, main_balance, valid_until) values ($1, 'prepaid', $2, current_date + 30)", [gsm, WEEKLY_DATA.price]),
+    );
+    const { message } = smsc.expectMessage(gsm);
+    const answer = await postForm(server, "/core/api/charging/bundles/activate", { gsm, bundleId: String(WEEKLY_DATA.id), renew: "1", idempotencyKey: `sms-smpp-${gsm}` }, { token, language: "ar" });
+    expectSuccess(answer, "ar", "charging.activated");
+    const received = await message;
+    // 70 UCS-2 characters fit one SMS: this text is longer, so it must travel in the TLV for the SMSC to split.
+    expect(received.text.length).toBeGreaterThan(70);
+    expect(received.inPayload).toBe(true);
+    // The whole text: it ends with the bundle's name and dates, not cut at one SMS. Without the isolates that keep
+    // numbers whole inside Arabic (common/bidi.ts isolateForSms).
+    const [bundle] = expectSuccess<{ name: string }[]>(await postForm(server, "/core/api/charging/bundles/show", { gsm }, { token, language: "ar" }), "ar", "charging.bundlesShown");
+    expect(bundle!.name).toMatch(/[\u0621-\u064A]/);
+    expect(received.text.replace(/[\u2066-\u2069]/g, "")).toContain(bundle!.name);
+    expect(sendFailures()).toEqual([]);
+  });
+});
