@@ -215,6 +215,30 @@ describe("hashed assets", () => {
   });
 });
 
+describe("the build's other public files (public/)", () => {
+  test("are served by name for an hour, in the encoding asked for: the favicon, an image", async () => {
+    for (const [file, type] of [
+      ["/favicon.svg", /^image\/svg\+xml/],
+      ["/images/og-image.jpg", /^image\/jpeg/],
+    ] as const) {
+      const answer = await client.request(file, { headers: { "accept-encoding": "gzip, br" } });
+      expect(answer.status, file).toBe(200);
+      expect(answer.headers["content-type"], file).toMatch(type);
+      expect(answer.headers["cache-control"], file).toBe("public, max-age=3600");
+      expect(answer.raw.length, file).toBeGreaterThan(0);
+    }
+    expect((await client.request("/favicon.svg", { headers: { "accept-encoding": "br" } })).headers["content-encoding"]).toBe("br");
+  });
+
+  test("are only what public/ holds: the build's own folder (.vite, its manifest) is not served", async () => {
+    for (const file of ["/.vite/manifest.json", "/.vite/manifest.json.gz", "/.vite/manifest.json.br"]) {
+      const answer = await client.request(file, { headers: { accept: "application/json" } });
+      expect(answer.status, file).toBe(404);
+      expect(answer.text, file).not.toContain('"file"');
+    }
+  });
+});
+
 describe("the server build", () => {
   const files = readdirSync(path.join(rootDir, "build", "server"), { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".js"))
