@@ -1,6 +1,6 @@
 // The Hono app: middleware (request id, logs, security headers with a CSP nonce, body limit,
 // compression), health, static assets, the spec API, then React Router for every page.
-import { existsSync, readdirSync, type Dirent } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { findServedImage, UPLOADS_PATH } from "./content/media.ts";
@@ -253,9 +253,9 @@ export function createHttpApp(options: HttpAppOptions) {
   // The other public files (public/: the favicon, the site's images) by their names, as the build has them at start:
   // a page or an API call costs no file lookup (serveStatic's lookup of a missing file is a failed stat, which throws
   // inside Node: 6.6 % of a number search's CPU), and the build's own folder (.vite) is not served.
-  for (const entry of publicEntries(clientDir)) {
-    app.use(entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`, builtFile("public, max-age=3600"));
-  }
+  const { routed, skipped } = publicEntries(clientDir);
+  for (const { name, folder } of routed) app.use(folder ? `/${name}/*` : `/${name}`, builtFile("public, max-age=3600"));
+  if (skipped.length > 0) logger.warn({ names: skipped }, "public files not served: a name must be letters, digits, '.', '_' or '-'");
 
   // Bodies are read by the route that takes one, within its own limits (server/edge/read-body.ts), after
   // its session and rate checks; the origin of page actions is checked here, once, for all of them.
@@ -381,14 +381,22 @@ export function createHttpApp(options: HttpAppOptions) {
   return app;
 }
 
+/** A name that is a route pattern's own text: no parameter (`:`), wildcard (`*`) or space. */
+const ROUTABLE_NAME = /^[\w.-]+$/;
+
 /**
- * The entries of the client build's top folder that are public files (what public/ held), without the hashed
- * assets (served above), the build's own hidden folder (.vite) and the compressed twins (served for their file).
- * None when the folder is missing (development: Vite serves them).
+ * The entries of the client build's top folder that are public files (what public/ held), read at start (a new
+ * build needs a restart, as the server's own build does): without the hashed assets (served above), the build's own
+ * hidden folder (.vite) and the compressed twins of a file beside them (served for that file). A folder, or a link
+ * to one, is routed with everything under it. None when the folder is missing (development: Vite serves them).
  */
-function publicEntries(clientDir: string): Dirent[] {
-  if (!existsSync(clientDir)) return [];
-  return readdirSync(clientDir, { withFileTypes: true }).filter(
-    (entry) => entry.name !== "assets" && !entry.name.startsWith(".") && !(entry.isFile() && /\.(?:br|gz)$/.test(entry.name)),
-  );
+function publicEntries(clientDir: string): { routed: { name: string; folder: boolean }[]; skipped: string[] } {
+  if (!existsSync(clientDir)) return { routed: [], skipped: [] };
+  const names = readdirSync(clientDir);
+  const twin = (name: string) => /\.(?:br|gz)$/.test(name) && names.includes(name.slice(0, -".gz".length));
+  const candidates = names.filter((name) => name !== "assets" && !name.startsWith(".") && !twin(name));
+  return {
+    routed: candidates.filter((name) => ROUTABLE_NAME.test(name)).map((name) => ({ name, folder: statSync(path.join(clientDir, name)).isDirectory() })),
+    skipped: candidates.filter((name) => !ROUTABLE_NAME.test(name)),
+  };
 }
