@@ -254,7 +254,8 @@ export function createHttpApp(options: HttpAppOptions) {
   // a page or an API call costs no file lookup (serveStatic's lookup of a missing file is a failed stat, which throws
   // inside Node: 6.6 % of a number search's CPU), and the build's own folder (.vite) is not served.
   const { routed, skipped } = publicEntries(clientDir);
-  for (const { name, folder } of routed) app.use(folder ? `/${name}/*` : `/${name}`, builtFile("public, max-age=3600"));
+  const publicFile = builtFile("public, max-age=3600");
+  for (const { name, folder } of routed) app.use(folder ? `/${name}/*` : `/${name}`, publicFile);
   if (skipped.length > 0) logger.warn({ names: skipped }, "public files not served: a name must be letters, digits, '.', '_' or '-'");
 
   // Bodies are read by the route that takes one, within its own limits (server/edge/read-body.ts), after
@@ -394,9 +395,10 @@ function publicEntries(clientDir: string): { routed: { name: string; folder: boo
   if (!existsSync(clientDir)) return { routed: [], skipped: [] };
   const names = readdirSync(clientDir);
   const twin = (name: string) => /\.(?:br|gz)$/.test(name) && names.includes(name.slice(0, -".gz".length));
-  const candidates = names.filter((name) => name !== "assets" && !name.startsWith(".") && !twin(name));
-  return {
-    routed: candidates.filter((name) => ROUTABLE_NAME.test(name)).map((name) => ({ name, folder: statSync(path.join(clientDir, name)).isDirectory() })),
-    skipped: candidates.filter((name) => !ROUTABLE_NAME.test(name)),
-  };
+  const entries: { routed: { name: string; folder: boolean }[]; skipped: string[] } = { routed: [], skipped: [] };
+  for (const name of names.filter((name) => name !== "assets" && !name.startsWith(".") && !twin(name))) {
+    if (ROUTABLE_NAME.test(name)) entries.routed.push({ name, folder: statSync(path.join(clientDir, name)).isDirectory() });
+    else entries.skipped.push(name);
+  }
+  return entries;
 }
