@@ -66,7 +66,12 @@ export function accessibilitySuite(language: Language): void {
         await visit(page, "/super-clip", language);
         for (const tab of [t.superClip.tab.reply, t.superClip.tab.callers]) {
           await page.getByRole("tab", { name: tab }).click();
-          await page.getByRole("tabpanel", { name: tab }).locator("[role=status]:not(:empty), form, ul, p").first().waitFor();
+          const panel = page.getByRole("tabpanel", { name: tab });
+          await panel.locator("[role=status]:not(:empty), form, ul, p").first().waitFor();
+          // The tab loads its code and then its data (a "loading" line meanwhile): axe looks at what it shows
+          // once loaded, and the page is handed back only once the tab asked nothing more of the server (a load
+          // still on its way when the next test's cookies were cleared was sent home, over the next test's page).
+          await panel.getByText(t.lineFeatureUi.loading, { exact: true }).waitFor({ state: "detached" });
           await result.check(page, `${size}, ${tab} tab`);
         }
         await release();
