@@ -12,7 +12,7 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../.
 test("faults under load: database outage, SMSC outage and SIGTERM are survived as promised", { timeout: 240_000 }, async () => {
   const child = spawn(process.execPath, [path.join(rootDir, "scripts", "proof-faults.ts")], {
     cwd: rootDir,
-    env: { ...process.env, PROOF_CONNECTIONS: "30", PROOF_DURATION: "12" },
+    env: { ...process.env, PROOF_CONNECTIONS: "30", PROOF_DURATION: "8" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
