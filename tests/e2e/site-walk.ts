@@ -17,7 +17,7 @@ import en from "../../common/i18n/en.json" with { type: "json" };
 import type { Language } from "../../common/language.ts";
 import { freshNumber, insertSession } from "../support/subscriber.ts";
 import { axeFindings, printAdvisories, type Advisories } from "./axe.ts";
-import { DESKTOP, nextFrames, PHONE, signIn, siteInBrowser, waitForHydration, type SiteInBrowser } from "./browser.ts";
+import { DESKTOP, PHONE, signIn, siteInBrowser, waitForHydration, type SiteInBrowser } from "./browser.ts";
 import { contentSamples, FIXED_PATHS, OTHER_COMPANY_PATHS, routesNotVisited, SUBSCRIBER_PATHS } from "./site-paths.ts";
 
 /** The phone widths people use most, both sides of the 1100 px switch, and desktops. */
@@ -38,10 +38,12 @@ const WALK_TIMEOUT_MS = 600_000;
 /**
  * What does not fit at the current width, in words (empty when all is well): the page wider than the screen
  * (with the outermost elements that stick out), a header control cut by the screen's edge, by a box that clips
- * it or covered by something else, and the subscriber's number on the account button not shown whole.
+ * it or covered by something else, and the subscriber's number on the account button not shown whole. It looks
+ * two frames after it is called (what a resize sets off has been drawn: nextFrames, in the same call).
  */
 function misfits(page: Page, gsm: string | null): Promise<string[]> {
-  return page.evaluate((gsm) => {
+  return page.evaluate(async (gsm) => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     window.scrollTo(0, 0);
     const problems: string[] = [];
     const root = document.documentElement;
@@ -143,7 +145,6 @@ async function walk(pages: Page[], { paths, gsm, axe }: Walk, afterLoad: (page: 
       afterLoad(page, path);
       for (const width of WIDTHS) {
         await page.setViewportSize(viewportAt(width));
-        await nextFrames(page);
         // The console has its own frame, without the subscriber's account button (a subscriber there is a guest).
         const accountNumber = /^\/console(\/|$)/i.test(path) ? null : gsm;
         for (const problem of await misfits(page, accountNumber)) problems.push(`${path} at ${width} px: ${problem}`);
