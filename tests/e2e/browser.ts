@@ -95,7 +95,9 @@ export interface WarmPage extends PageWithErrors {
   /**
    * Hands the page back to the file's pool for the next warmPage(): its cookies, storage, permissions, routes
    * and emulated media are cleared and the pointer is moved off the page; its browser's caches stay. Call it at
-   * the end of the test instead of closing the context.
+   * the end of the test instead of closing the context, once the page has loaded what the test set off: a request
+   * still to leave goes without the cleared session, and a page sent home by its answer navigates over the next
+   * test's page (a super clip tab's data once did: net::ERR_ABORTED in the next test).
    */
   release(): Promise<void>;
 }
