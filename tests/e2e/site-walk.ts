@@ -155,7 +155,18 @@ async function walk(pages: Page[], { paths, gsm, axe }: Walk, afterLoad: (page: 
       }
     }
   }
-  await Promise.all(pages.map(lane));
+  // A lane that fails (a stuck page) stops the others at their next page, and the walk fails with its error once
+  // every lane has stopped: no lane goes on in the background of the next test.
+  const lanes = await Promise.allSettled(
+    pages.map((page) =>
+      lane(page).catch((error: unknown) => {
+        next = paths.length;
+        throw error;
+      }),
+    ),
+  );
+  const failed = lanes.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
   return { problems: paths.flatMap((path) => found.get(path) ?? []), axeRuns };
 }
 
