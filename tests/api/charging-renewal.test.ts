@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { expectSuccess } from "../support/contract.ts";
 import { withClient } from "../support/database.ts";
-import { freshNumber, insertSession, outboxOf, postForm } from "../support/subscriber.ts";
+import { freshNumber, insertSession, outboxOf, postForm, setChargingLine } from "../support/subscriber.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 const WEEKLY_DATA = { id: 102, price: 6000, days: 7 }; // renews automatically (content/bundles.json)
@@ -29,7 +29,7 @@ let keys = 0;
 async function lineWithBundle(mainBalance: number, renew = "1"): Promise<{ gsm: string; token: string; subscriptionId: number }> {
   const gsm = freshNumber("0966");
   const { token } = await insertSession(first.databaseUrl, { gsm });
-  await sql("insert into charging_lines (gsm, plan, main_balance, valid_until) values ($1, 'prepaid', $2, current_date + 30)", [gsm, mainBalance]);
+  await setChargingLine(first.databaseUrl, gsm, { mainBalance });
   const answer = await postForm(first, "/core/api/charging/bundles/activate", { gsm, bundleId: String(WEEKLY_DATA.id), renew, idempotencyKey: `renewal-test-${process.pid}-${keys++}` }, { token, language: "en" });
   const order = expectSuccess<{ subscriptionId: number }>(answer, "en", "charging.activated");
   return { gsm, token, subscriptionId: order.subscriptionId };

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_CHARGING_LINES } from "../../server/charging/demo-lines.ts";
 import { apiMessage, expectFailure, expectSuccess, LANGUAGE_CASES } from "../support/contract.ts";
 import { withClient } from "../support/database.ts";
-import { freshNumber, insertSession, postForm, type SessionFixture } from "../support/subscriber.ts";
+import { freshNumber, insertSession, postForm, setChargingLine, type SessionFixture } from "../support/subscriber.ts";
 import { send, startTestServer, type TestServer } from "../support/test-server.ts";
 
 let server: TestServer;
@@ -62,14 +62,9 @@ async function subscriber(): Promise<SessionFixture & { gsm: string }> {
 }
 
 /** Puts money on a line as the charging system would have it (top-ups are part 2 of the issue). */
+/** The line's whole money, replaced: what is not given is a new line's (prepaid, nothing, valid 30 days). */
 async function setMoney(gsm: string, money: { plan?: "prepaid" | "postpaid"; mainBalance?: number; unbilled?: number; creditLimit?: number }): Promise<void> {
-  await withClient(server.databaseUrl, (client) =>
-    client.query(
-      `insert into charging_lines (gsm, plan, main_balance, valid_until, unbilled, credit_limit) values ($1, $2, $3, current_date + 30, $4, $5)
-       on conflict (gsm) do update set plan = excluded.plan, main_balance = excluded.main_balance, valid_until = excluded.valid_until, unbilled = excluded.unbilled, credit_limit = excluded.credit_limit`,
-      [gsm, money.plan ?? "prepaid", money.mainBalance ?? 0, money.unbilled ?? 0, money.creditLimit ?? 0],
-    ),
-  );
+  await setChargingLine(server.databaseUrl, gsm, { plan: "prepaid", mainBalance: 0, unbilled: 0, creditLimit: 0, validForDays: 30, ...money });
 }
 
 const counts = (gsm: string) =>

@@ -5,8 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { codeFromText, startBenchSmsc, type BenchSmsc, type SmscMessage } from "../../scripts/bench-login.ts";
 import { expectSuccess } from "../support/contract.ts";
-import { withClient } from "../support/database.ts";
-import { encryptFor, freshNumber, insertSession, postForm, publicKeyOf } from "../support/subscriber.ts";
+import { encryptFor, freshNumber, insertSession, postForm, publicKeyOf, setChargingLine } from "../support/subscriber.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 /** A catalogue bundle of the demo content (content/bundles.json), sold to prepaid lines. */
@@ -55,9 +54,7 @@ describe("SMS over SMPP from the built server", () => {
   test("a bundle's confirmation in Arabic, longer than one SMS, arrives whole in message_payload", async () => {
     const gsm = freshNumber("0966");
     const { token } = await insertSession(server.databaseUrl, { gsm });
-    await withClient(server.databaseUrl, (client) =>
-      client.query("insert into charging_lines (gsm, plan, main_balance, valid_until) values ($1, 'prepaid', $2, current_date + 30)", [gsm, WEEKLY_DATA.price]),
-    );
+    await setChargingLine(server.databaseUrl, gsm, { mainBalance: WEEKLY_DATA.price });
     const received = await smsAfter(gsm, async () => {
       const answer = await postForm(server, "/core/api/charging/bundles/activate", { gsm, bundleId: String(WEEKLY_DATA.id), renew: "1", idempotencyKey: `sms-smpp-${gsm}` }, { token, language: "ar" });
       expectSuccess(answer, "ar", "charging.activated");

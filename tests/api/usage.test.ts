@@ -11,7 +11,7 @@ import { DEMO_BUNDLES } from "../../server/charging/demo-usage.ts";
 import { EMBEDDED_TARIFF, rateEmbeddedUsage, type UsageEvent } from "../../server/charging/embedded-rating.ts";
 import { expectFailure, expectSuccess, LANGUAGE_CASES } from "../support/contract.ts";
 import { withClient } from "../support/database.ts";
-import { freshNumber, insertSession, postForm, type SessionFixture } from "../support/subscriber.ts";
+import { freshNumber, insertSession, postForm, setChargingLine, type SessionFixture } from "../support/subscriber.ts";
 import { openTestDb } from "../support/test-database.ts";
 import { send, startTestServer, type TestServer } from "../support/test-server.ts";
 
@@ -283,7 +283,7 @@ describe("what a bundle covers", () => {
 
   test("usage inside a bundle lowers what is left of its allowance and costs nothing; past the allowance it costs the tariff; the usage API shows the same use", async () => {
     const { token, gsm } = await subscriber();
-    await withClient(server.databaseUrl, (client) => client.query("insert into charging_lines (gsm, plan, main_balance, valid_until) values ($1, 'prepaid', 30000, current_date + 30)", [gsm]));
+    await setChargingLine(server.databaseUrl, gsm, { mainBalance: 30000 });
     // Sama all-in-one: 10 GB, 300 minutes, 200 SMS, 20,000.
     const key = `usage-test-${process.pid}-${Date.now()}`;
     expectSuccess(await post("/core/api/charging/bundles/activate", { gsm, bundleId: "401", renew: "1", idempotencyKey: key }, token, "en"), "en", "charging.activated");
@@ -319,7 +319,7 @@ describe("what a bundle covers", () => {
 
   test("usage before a bundle was bought is not the bundle's", async () => {
     const { token, gsm } = await subscriber();
-    await withClient(server.databaseUrl, (client) => client.query("insert into charging_lines (gsm, plan, main_balance, valid_until) values ($1, 'prepaid', 30000, current_date + 30)", [gsm]));
+    await setChargingLine(server.databaseUrl, gsm, { mainBalance: 30000 });
     expectSuccess(await post("/core/api/charging/bundles/activate", { gsm, bundleId: "401", renew: "1", idempotencyKey: `usage-before-${process.pid}-${Date.now()}` }, token, "en"), "en", "charging.activated");
     await withClient(server.databaseUrl, (client) => client.query("update charging_subscriptions set started_at = now() - interval '1 hour' where gsm = $1", [gsm]));
     const { cost } = await rate(gsm, [{ startedAt: ago(2 * 60), kind: "sms", amount: 1, otherParty: "0944555666" }]);

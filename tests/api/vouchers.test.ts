@@ -16,7 +16,7 @@ import { voucherSecretHash } from "../../server/charging/voucher-secret.ts";
 import { apiMessage, expectFailure, expectSuccess, LANGUAGE_CASES } from "../support/contract.ts";
 import { rootDir } from "../support/database-setup.ts";
 import { withClient } from "../support/database.ts";
-import { expectNotLogged, freshNumber, insertSession, outboxOf, postForm, TEST_VOUCHER_HASH_KEY, type SessionFixture } from "../support/subscriber.ts";
+import { expectNotLogged, freshNumber, insertSession, outboxOf, postForm, setChargingLine, TEST_VOUCHER_HASH_KEY, type SessionFixture } from "../support/subscriber.ts";
 import { send, startTestServer, type TestServer } from "../support/test-server.ts";
 
 const REDEEM = "/core/api/charging/vouchers/redeem";
@@ -88,13 +88,12 @@ async function makeVoucher(options: { amount?: number; validityDays?: number; st
 const unknownVoucher = () => String(90_000_000_000_000 + Math.floor(Math.random() * 9_999_999_999_999)).slice(0, 14);
 
 async function setLine(gsm: string, line: { plan?: "prepaid" | "postpaid"; mainBalance?: number; validForDays?: number | null }): Promise<void> {
-  await withClient(server.databaseUrl, (client) =>
-    client.query(
-      `insert into charging_lines (gsm, plan, main_balance, valid_until, unbilled, credit_limit) values ($1, $2, $3, (now() at time zone 'Asia/Damascus')::date + $4::int, 0, $5)
-       on conflict (gsm) do update set plan = excluded.plan, main_balance = excluded.main_balance, valid_until = excluded.valid_until, credit_limit = excluded.credit_limit`,
-      [gsm, line.plan ?? "prepaid", line.mainBalance ?? 0, line.validForDays === undefined ? 10 : line.validForDays, line.plan === "postpaid" ? 50000 : 0],
-    ),
-  );
+  await setChargingLine(server.databaseUrl, gsm, {
+    plan: line.plan ?? "prepaid",
+    mainBalance: line.mainBalance ?? 0,
+    validForDays: line.validForDays === undefined ? 10 : line.validForDays,
+    creditLimit: line.plan === "postpaid" ? 50000 : 0,
+  });
 }
 
 const query = <T>(text: string, values: unknown[]) => withClient(server.databaseUrl, async (client) => (await client.query(text, values)).rows as T[]);

@@ -12,7 +12,7 @@ import en from "../../common/i18n/en.json" with { type: "json" };
 import { formatAmount, formatDate, formatNumber } from "../../common/format.ts";
 import type { Language } from "../../common/language.ts";
 import { withClient } from "../support/database.ts";
-import { insertSession } from "../support/subscriber.ts";
+import { insertSession, setChargingLine } from "../support/subscriber.ts";
 import { codeSentTo, signUpOverHttp, TEXT, toast, typeCode } from "./accounts-support.ts";
 import { DESKTOP, signIn, siteInBrowser, waitForHydration } from "./browser.ts";
 import { openAsSubscriber } from "./subscriber-page.ts";
@@ -26,12 +26,7 @@ const WEEKLY = { id: 102, price: 6000, path: "/bundle-details/data/102", title: 
 const site = siteInBrowser();
 
 async function setBalance(gsm: string, mainBalance: number): Promise<void> {
-  await withClient(site.server.databaseUrl, (client) =>
-    client.query(
-      "insert into charging_lines (gsm, plan, main_balance, valid_until) values ($1, 'prepaid', $2, current_date + 30) on conflict (gsm) do update set main_balance = excluded.main_balance",
-      [gsm, mainBalance],
-    ),
-  );
+  await setChargingLine(site.server.databaseUrl, gsm, { mainBalance });
 }
 
 const amount = (language: Language, value: number) => formatAmount(language, value, CURRENCY[language]);

@@ -12,7 +12,7 @@ import { formatAmount } from "../../common/format.ts";
 import type { Language } from "../../common/language.ts";
 import { voucherSecretHash } from "../../server/charging/voucher-secret.ts";
 import { withClient } from "../support/database.ts";
-import { insertSession, freshNumber, TEST_VOUCHER_HASH_KEY } from "../support/subscriber.ts";
+import { freshNumber, insertSession, setChargingLine, TEST_VOUCHER_HASH_KEY } from "../support/subscriber.ts";
 import { ACCOUNT_TEST_ENV, codeSentTo, signUpOverHttp, TEXT, toast, typeCode } from "./accounts-support.ts";
 import { axeViolations, blocking, describeViolations } from "./axe.ts";
 import { DESKTOP, PHONE, signIn, siteInBrowser, waitForHydration } from "./browser.ts";
@@ -43,11 +43,9 @@ const grouped = (secret: string) => secret.replace(/(\d{4})(?=\d)/g, "$1 ");
 const amount = (language: Language, value: number) => formatAmount(language, value, CURRENCY[language]);
 const voucherState = async (secret: string) => (await query("select state from charging_vouchers where secret_hash = $1", [voucherSecretHash(TEST_VOUCHER_HASH_KEY, secret)]))[0].state as string;
 
+/** The line as the test says, whether or not the page it opened made one already (a line is made at its first read). */
 async function setBalance(gsm: string, mainBalance: number, plan: "prepaid" | "postpaid" = "prepaid"): Promise<void> {
-  await query(
-    "insert into charging_lines (gsm, plan, main_balance, valid_until, credit_limit) values ($1, $2, $3, current_date + 5, 50000) on conflict (gsm) do update set plan = excluded.plan, main_balance = excluded.main_balance",
-    [gsm, plan, mainBalance],
-  );
+  await setChargingLine(site.server.databaseUrl, gsm, { plan, mainBalance, validForDays: 5, creditLimit: 50000 });
 }
 
 const voucherField = (page: Page, language: Language) => page.getByRole("textbox", { name: catalogs[language].topUp.voucherLabel });

@@ -4,6 +4,7 @@
 //   or the Bearer header;
 // - registerSubscriber: the real flow over HTTP (signup2 → the code from GET /dev/sms-outbox → signin),
 //   for e2e tests and the benchmark. The server must run the outbox SMS driver outside production.
+// And setChargingLine: the money of a line (plan, balance, validity), as the operator's billing holds it.
 import { constants, createHash, publicEncrypt, randomBytes } from "node:crypto";
 import { withClient } from "./database.ts";
 import { send, type HttpAnswer } from "./http.ts";
@@ -152,3 +153,34 @@ export function expectNotLogged(server: { output(): string }, secrets: string[])
  * database and the tests that make vouchers hash alike (server/charging/voucher-secret.ts).
  */
 export const TEST_VOUCHER_HASH_KEY = "test-voucher-hash-key-0123456789abcdef";
+
+/** What setChargingLine sets of a line's money; amounts in the operator's smallest unit. */
+export interface ChargingLineFields {
+  plan?: "prepaid" | "postpaid";
+  mainBalance?: number;
+  unbilled?: number;
+  creditLimit?: number;
+  /** Days from the operator's today (the test servers' OPERATOR_TIME_ZONE, Asia/Damascus) to the last valid day; null: no validity. */
+  validForDays?: number | null;
+}
+
+const CHARGING_LINE_COLUMNS = { plan: "plan", mainBalance: "main_balance", unbilled: "unbilled", creditLimit: "credit_limit", validForDays: "valid_until" } as const;
+
+/**
+ * Gives `gsm` a charging line in the database at `databaseUrl`: a new line takes `fields` over the defaults (prepaid,
+ * nothing on it and nothing unbilled, no credit limit, valid 30 days); an existing line changes only the fields
+ * given, so a test can change the balance of a line and keep the rest.
+ */
+export async function setChargingLine(databaseUrl: string, gsm: string, fields: ChargingLineFields): Promise<void> {
+  const line = { plan: "prepaid", mainBalance: 0, unbilled: 0, creditLimit: 0, validForDays: 30, ...fields };
+  const given = (Object.keys(CHARGING_LINE_COLUMNS) as (keyof ChargingLineFields)[]).filter((field) => fields[field] !== undefined);
+  const changes = given.map((field) => `${CHARGING_LINE_COLUMNS[field]} = excluded.${CHARGING_LINE_COLUMNS[field]}`);
+  await withClient(databaseUrl, (client) =>
+    client.query(
+      `insert into charging_lines (gsm, plan, main_balance, unbilled, credit_limit, valid_until)
+       values ($1, $2, $3, $4, $5, (now() at time zone 'Asia/Damascus')::date + $6::int)
+       on conflict (gsm) do ${changes.length > 0 ? `update set ${changes.join(", ")}` : "nothing"}`,
+      [gsm, line.plan, line.mainBalance, line.unbilled, line.creditLimit, line.validForDays],
+    ),
+  );
+}
