@@ -45,7 +45,6 @@ function run(script: string, env: Record<string, string> = {}): Promise<{ passed
 }
 
 let tests: ChildProcess | undefined;
-let testsStopped = false;
 /** `vitest run` with this command's arguments, writing to this command's output; answers its exit code. */
 function runTests(): Promise<number> {
   return new Promise((resolve) => {
@@ -70,8 +69,7 @@ await Promise.all(
     process.stdout.write(`\n> ${script}: ${result.passed ? "passed" : "FAILED"} in ${result.seconds.toFixed(1)} s\n${result.output}`);
     if (!result.passed) {
       failed.push(script);
-      if (tests && !testsStopped) {
-        testsStopped = true;
+      if (tests && !tests.killed) {
         process.stderr.write(`\nchecks: ${script} failed: the tests are stopped\n`);
         tests.kill("SIGTERM");
       }

@@ -20,15 +20,17 @@ const MAX_PAGES = 400;
 
 const site = siteInBrowser();
 
+/** What the crawl follows of `url` (a link's target, a redirect's): its path and query, or null when it is not ours to crawl. */
+function crawlPath(url: URL, origin: string): string | null {
+  if (url.origin !== origin) return null;
+  url.hash = "";
+  url.searchParams.delete("lang");
+  return NOT_CRAWLED.test(url.pathname) ? null : url.pathname + url.search;
+}
+
 async function internalLinks(page: Page, origin: string): Promise<string[]> {
   const hrefs = await page.locator("a[href]").evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
-  return hrefs.flatMap((href) => {
-    const url = new URL(href);
-    if (url.origin !== origin) return [];
-    url.hash = "";
-    url.searchParams.delete("lang");
-    return NOT_CRAWLED.test(url.pathname) ? [] : [url.pathname + url.search];
-  });
+  return hrefs.flatMap((href) => crawlPath(new URL(href), origin) ?? []);
 }
 
 // The two crawls run side by side, each in its own browser context: they wait on pages more than they compute.
@@ -43,6 +45,12 @@ describe.concurrent("crawl from /home", () => {
       const queue = ["/home"];
       const problems: string[] = [];
       const redirects: string[] = [];
+      const follow = (link: string | null) => {
+        if (link !== null && !seen.has(link) && seen.size < MAX_PAGES) {
+          seen.add(link);
+          queue.push(link);
+        }
+      };
       while (queue.length > 0) {
         const pathName = queue.shift()!;
         // A link that redirects (a guest's "activate" of each bundle, top-up: to /home with the login open) is a
@@ -53,12 +61,7 @@ describe.concurrent("crawl from /home", () => {
           const target = new URL(step.headers().location ?? "", site.server.url);
           if (target.origin !== origin) problems.push(`${pathName}: redirects off the site, to ${target.href}`);
           redirects.push(pathName);
-          target.searchParams.delete("lang");
-          const link = target.pathname + target.search;
-          if (!seen.has(link) && !NOT_CRAWLED.test(target.pathname) && seen.size < MAX_PAGES) {
-            seen.add(link);
-            queue.push(link);
-          }
+          follow(crawlPath(target, origin));
           continue;
         }
         const response = await page.goto(pathName, { waitUntil: "domcontentloaded" });
@@ -68,12 +71,7 @@ describe.concurrent("crawl from /home", () => {
         if (!title.includes(catalogs[language].brand.name)) problems.push(`${pathName}: title "${title}"`);
         if ((await page.locator("html").getAttribute("lang")) !== language) problems.push(`${pathName}: not in ${language}`);
         if (errors.length > 0) problems.push(`${pathName}: ${errors.splice(0).join(" | ")}`);
-        for (const link of await internalLinks(page, origin)) {
-          if (!seen.has(link) && seen.size < MAX_PAGES) {
-            seen.add(link);
-            queue.push(link);
-          }
-        }
+        for (const link of await internalLinks(page, origin)) follow(link);
       }
       expect(problems).toEqual([]);
       // A guest's "activate" of a bundle is a step to the login, not a page of its own.

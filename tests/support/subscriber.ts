@@ -172,8 +172,8 @@ const CHARGING_LINE_COLUMNS = { plan: "plan", mainBalance: "main_balance", unbil
  * given, so a test can change the balance of a line and keep the rest.
  */
 export async function setChargingLine(databaseUrl: string, gsm: string, fields: ChargingLineFields): Promise<void> {
-  const line = { plan: "prepaid", mainBalance: 0, unbilled: 0, creditLimit: 0, validForDays: 30, ...fields };
   const given = (Object.keys(CHARGING_LINE_COLUMNS) as (keyof ChargingLineFields)[]).filter((field) => fields[field] !== undefined);
+  const line = { plan: "prepaid", mainBalance: 0, unbilled: 0, creditLimit: 0, validForDays: 30, ...Object.fromEntries(given.map((field) => [field, fields[field]])) };
   const changes = given.map((field) => `${CHARGING_LINE_COLUMNS[field]} = excluded.${CHARGING_LINE_COLUMNS[field]}`);
   await withClient(databaseUrl, (client) =>
     client.query(
