@@ -20,6 +20,7 @@ import { contentClock } from "./content/content-clock.ts";
 import { PageCache } from "./page-cache/page-cache.ts";
 import { DEMO_INVENTORY_SIZE, seedInventory } from "./reservation/inventory.ts";
 import { createHttpApp } from "./http.ts";
+import { lingerBeforeClose } from "./edge/lingering-close.ts";
 import { createLogger } from "./logger.ts";
 import { createEmbeddedNetwork } from "./network/embedded.ts";
 import { createChargingPort } from "./charging/index.ts";
@@ -115,6 +116,8 @@ export async function start(options: StartOptions): Promise<RunningServer> {
   });
   const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => {
+    // A body refused before its end does not cost the client its answer (server/edge/lingering-close.ts).
+    lingerBeforeClose(req);
     // While draining, every answer closes its connection so keep-alive clients reconnect elsewhere.
     if (shuttingDown) res.setHeader("Connection", "close");
     if (options.viteMiddleware) options.viteMiddleware(req, res, () => void listener(req, res));

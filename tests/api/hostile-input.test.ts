@@ -213,14 +213,20 @@ describe("the reproducers of issue 14", () => {
         }
       })();
       const started = performance.now();
-      const answer = await send(server.url, path, {
-        method: "POST",
-        headers: { "content-type": type, origin: server.url, "accept-language": "en", ...(cookie ? { authorization: `Bearer ${session.token}` } : {}) },
-        body,
-      });
-      const elapsed = performance.now() - started;
-      done = true;
-      await probing;
+      let answer: Awaited<ReturnType<typeof send>>;
+      let elapsed: number;
+      try {
+        answer = await send(server.url, path, {
+          method: "POST",
+          headers: { "content-type": type, origin: server.url, "accept-language": "en", ...(cookie ? { authorization: `Bearer ${session.token}` } : {}) },
+          body,
+        });
+        elapsed = performance.now() - started;
+      } finally {
+        // The probes stop whatever the answer: a failed send leaves none running behind the test.
+        done = true;
+        await probing;
+      }
       expect([400, 413], `${path} (${(body.length / 1e6).toFixed(1)} MB): ${answer.text.slice(0, 200)}`).toContain(answer.status);
       // Informative: figures go to the report, never a timed assertion that could flake.
       console.log(`${path} ${(body.length / 1e6).toFixed(1)} MB refused ${answer.status} in ${elapsed.toFixed(0)} ms; /healthz during it: max ${Math.max(...health, 0).toFixed(0)} ms over ${health.length} probes`);

@@ -1,0 +1,57 @@
+// Closing a connection whose request body was not read to its end (a body refused as too large, by its declared
+// length or part-way through) without losing the answer. RFC 9112 §9.6: a server that closes at once while the
+// client still sends makes its TCP stack answer the next bytes with a reset, and a client that reads only once it
+// has sent everything (a simple uploader, a starved process) then gets "connection reset" instead of our 413.
+// The server closes in stages instead, as nginx's lingering close does: it ends its side after the answer (the
+// client reads it, then the end), goes on reading and discarding what the client still sends, and closes fully
+// when the client has closed its side, or after LINGER_MS or LINGER_BYTES, whichever comes first.
+//
+// @hono/node-server drains such a body for 500 ms and then closes the socket (`destroySoon`); Node's own server
+// does the same after an answer with `Connection: close`. Both close through the socket's `destroySoon`, which is
+// therefore the one place the stages go: `lingerBeforeClose` gives the request's socket one that lingers while
+// the request's body is unfinished, and closes as before once it is finished.
+import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
+
+/** How long a connection may linger after its answer, at most (nginx's lingering_timeout). */
+export const LINGER_MS = 5_000;
+/** How much a lingering connection may still send, at most (the most @hono/node-server drains). */
+export const LINGER_BYTES = 64 * 1024 * 1024;
+
+/** The request each socket carries now (a kept-alive connection carries one after another). */
+const current = new WeakMap<Socket, IncomingMessage>();
+
+/** Makes a close of `request`'s connection linger while the request's body is unfinished (see above). */
+export function lingerBeforeClose(request: IncomingMessage): void {
+  const socket = request.socket as (Socket & { destroySoon?: () => void }) | null;
+  if (!socket || typeof socket.destroySoon !== "function") return;
+  const known = current.has(socket);
+  current.set(socket, request);
+  if (known) return;
+  const closeAtOnce = socket.destroySoon.bind(socket);
+  let lingering = false;
+  socket.destroySoon = () => {
+    const carried = current.get(socket)!;
+    if (carried.complete || socket.destroyed) return closeAtOnce();
+    if (lingering) return;
+    lingering = true;
+    let discarded = 0;
+    const close = () => {
+      clearTimeout(timer);
+      socket.destroy();
+    };
+    const timer = setTimeout(close, LINGER_MS);
+    timer.unref();
+    // The answer goes first, then our end of the connection. Nobody reads this body any more: its readers are let
+    // go (they would keep what arrives), and what the client still sends is counted and dropped.
+    socket.end();
+    carried.removeAllListeners("data");
+    carried.on("data", (chunk: Buffer) => {
+      discarded += chunk.length;
+      if (discarded > LINGER_BYTES) close();
+    });
+    carried.resume();
+    socket.once("end", close);
+    socket.once("close", () => clearTimeout(timer));
+  };
+}
