@@ -20,7 +20,7 @@ import { contentClock } from "./content/content-clock.ts";
 import { PageCache } from "./page-cache/page-cache.ts";
 import { DEMO_INVENTORY_SIZE, seedInventory } from "./reservation/inventory.ts";
 import { createHttpApp } from "./http.ts";
-import { lingerBeforeClose } from "./edge/lingering-close.ts";
+import { closeLingering, lingerBeforeClose } from "./edge/lingering-close.ts";
 import { createLogger } from "./logger.ts";
 import { createEmbeddedNetwork } from "./network/embedded.ts";
 import { createChargingPort } from "./charging/index.ts";
@@ -116,8 +116,9 @@ export async function start(options: StartOptions): Promise<RunningServer> {
   });
   const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => {
-    // A body refused before its end does not cost the client its answer (server/edge/lingering-close.ts).
-    lingerBeforeClose(req);
+    // A body refused before its end does not cost the client its answer (server/edge/lingering-close.ts); a
+    // request that comes on a connection lingering after such an answer is not served.
+    if (!lingerBeforeClose(req)) return;
     // While draining, every answer closes its connection so keep-alive clients reconnect elsewhere.
     if (shuttingDown) res.setHeader("Connection", "close");
     if (options.viteMiddleware) options.viteMiddleware(req, res, () => void listener(req, res));
@@ -168,6 +169,7 @@ export async function start(options: StartOptions): Promise<RunningServer> {
       logger.info("closing: no new connections, finishing requests in flight");
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      closeLingering();
       const timeout = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), config.SHUTDOWN_TIMEOUT_MS).unref());
       if ((await Promise.race([closed, timeout])) === "timeout") {
         logger.warn("shutdown timeout: closing remaining connections");

@@ -15,43 +15,69 @@ import type { Socket } from "node:net";
 
 /** How long a connection may linger after its answer, at most (nginx's lingering_timeout). */
 export const LINGER_MS = 5_000;
-/** How much a lingering connection may still send, at most (the most @hono/node-server drains). */
-export const LINGER_BYTES = 64 * 1024 * 1024;
+/**
+ * How much a lingering connection may still send of its body, at most: the largest body a route takes (a feedback
+ * file, 10 MB and 1 MB more) with room to spare, and a bound on what a reader that stopped may have queued.
+ */
+export const LINGER_BYTES = 16 * 1024 * 1024;
 
 /** The request each socket carries now (a kept-alive connection carries one after another). */
 const current = new WeakMap<Socket, IncomingMessage>();
+/** The connections lingering now, each with its close: a shutdown closes them at once (closeLingering). */
+const lingering = new Map<Socket, () => void>();
 
-/** Makes a close of `request`'s connection linger while the request's body is unfinished (see above). */
-export function lingerBeforeClose(request: IncomingMessage): void {
+/**
+ * Makes a close of `request`'s connection linger while the request's body is unfinished (see above). Answers
+ * false for a request that arrives on a connection already lingering: it is not served (its answer could not be
+ * sent), and the connection closes.
+ */
+export function lingerBeforeClose(request: IncomingMessage): boolean {
   const socket = request.socket as (Socket & { destroySoon?: () => void }) | null;
-  if (!socket || typeof socket.destroySoon !== "function") return;
+  if (!socket || typeof socket.destroySoon !== "function") return true;
+  if (lingering.has(socket)) {
+    lingering.get(socket)!();
+    return false;
+  }
   const known = current.has(socket);
   current.set(socket, request);
-  if (known) return;
+  if (known) return true;
   const closeAtOnce = socket.destroySoon.bind(socket);
-  let lingering = false;
   socket.destroySoon = () => {
     const carried = current.get(socket)!;
     if (carried.complete || socket.destroyed) return closeAtOnce();
-    if (lingering) return;
-    lingering = true;
+    if (lingering.has(socket)) return;
     let discarded = 0;
     const close = () => {
       clearTimeout(timer);
+      lingering.delete(socket);
       socket.destroy();
     };
+    lingering.set(socket, close);
     const timer = setTimeout(close, LINGER_MS);
     timer.unref();
-    // The answer goes first, then our end of the connection. Nobody reads this body any more: its readers are let
-    // go (they would keep what arrives), and what the client still sends is counted and dropped.
+    // The answer goes first, then our end of the connection. What the client still sends of this body is read and
+    // counted (a reader still holding the body gets it whole); once the body has arrived, or the client closes, so
+    // do we.
     socket.end();
-    carried.removeAllListeners("data");
     carried.on("data", (chunk: Buffer) => {
       discarded += chunk.length;
       if (discarded > LINGER_BYTES) close();
     });
+    carried.once("end", close);
+    // A reader that stopped reading (a body refused part-way) pauses the body when its queue is full: the
+    // lingering connection keeps it flowing (what arrives is then queued for that reader, within LINGER_BYTES).
+    carried.on("pause", () => setImmediate(() => carried.resume()));
     carried.resume();
     socket.once("end", close);
-    socket.once("close", () => clearTimeout(timer));
+    socket.once("close", () => {
+      clearTimeout(timer);
+      lingering.delete(socket);
+    });
   };
+  return true;
+}
+
+/** Closes every lingering connection now (a shutdown does not wait for them). */
+export function closeLingering(): void {
+  for (const close of [...lingering.values()]) close();
 }
