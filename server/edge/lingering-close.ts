@@ -47,6 +47,7 @@ export function lingerBeforeClose(request: IncomingMessage): boolean {
     if (carried.complete || socket.destroyed) return closeAtOnce();
     if (lingering.has(socket)) return;
     let discarded = 0;
+    /** Ends the linger: safe to call more than once, and on a socket already closed. */
     const close = () => {
       clearTimeout(timer);
       lingering.delete(socket);
@@ -68,11 +69,9 @@ export function lingerBeforeClose(request: IncomingMessage): boolean {
     // lingering connection keeps it flowing (what arrives is then queued for that reader, within LINGER_BYTES).
     carried.on("pause", () => setImmediate(() => carried.resume()));
     carried.resume();
+    // However it ends (the client, the bound, a shutdown, an error), the timer and the entry go with it.
     socket.once("end", close);
-    socket.once("close", () => {
-      clearTimeout(timer);
-      lingering.delete(socket);
-    });
+    socket.once("close", close);
   };
   return true;
 }

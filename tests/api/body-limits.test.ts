@@ -110,6 +110,9 @@ describe("each route's limit", () => {
   });
 });
 
+/** The opening of a POST of `path` to the test server, with the given header lines. */
+const postHead = (path: string, headers: string[]) => `POST ${path} HTTP/1.1\r\nHost: ${new URL(server.url).host}\r\n${headers.map((header) => `${header}\r\n`).join("")}`;
+
 /**
  * Declares a body of `bytes` and sends only its first 256 KiB, then waits for the answer: a route that
  * answers without reading the body answers now; one that would read 10 MB waits for the rest, which never
@@ -126,8 +129,7 @@ function postHuge(path: string, bytes: number, headers: Record<string, string>):
       socket.destroy();
     }, 3_000);
     socket.on("connect", () => {
-      const head = [`POST ${path} HTTP/1.1`, `Host: 127.0.0.1:${port}`, `Content-Length: ${bytes}`, "Connection: close", ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)].join("\r\n");
-      socket.write(`${head}\r\n\r\n`);
+      socket.write(`${postHead(path, [`Content-Length: ${bytes}`, "Connection: close", ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)])}\r\n`);
       socket.write(Buffer.alloc(256 * 1024, "a"));
     });
     socket.on("data", (data) => {
@@ -186,8 +188,6 @@ describe("a 10 MB body", () => {
 });
 
 const PIECE = Buffer.alloc(512 * 1024, "a");
-/** The opening of a POST of `path` to the test server, with the given header lines. */
-const postHead = (path: string, headers: string[]) => `POST ${path} HTTP/1.1\r\nHost: ${new URL(server.url).host}\r\n${headers.map((header) => `${header}\r\n`).join("")}`;
 const chunkOf = (data: Buffer) => Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from("\r\n")]);
 
 /**

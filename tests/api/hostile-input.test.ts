@@ -213,7 +213,7 @@ describe("the reproducers of issue 14", () => {
         }
       })();
       const started = performance.now();
-      let answer: Awaited<ReturnType<typeof send>>;
+      let answer: HttpAnswer;
       let elapsed: number;
       try {
         answer = await send(server.url, path, {
