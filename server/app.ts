@@ -118,7 +118,10 @@ export async function start(options: StartOptions): Promise<RunningServer> {
   const server = createServer((req, res) => {
     // A body refused before its end does not cost the client its answer (server/edge/lingering-close.ts); a
     // request that comes on a connection lingering after such an answer is not served.
-    if (!lingerBeforeClose(req)) return;
+    if (!lingerBeforeClose(req, res)) {
+      logger.warn({ clientIp: req.socket.remoteAddress ?? null }, "request refused: sent behind a refused body");
+      return;
+    }
     // While draining, every answer closes its connection so keep-alive clients reconnect elsewhere.
     if (shuttingDown) res.setHeader("Connection", "close");
     if (options.viteMiddleware) options.viteMiddleware(req, res, () => void listener(req, res));

@@ -6,11 +6,14 @@
 // client reads it, then the end), goes on reading and discarding what the client still sends, and closes fully
 // when the client has closed its side, or after LINGER_MS or LINGER_BYTES, whichever comes first.
 //
-// @hono/node-server drains such a body for 500 ms and then closes the socket (`destroySoon`); Node's own server
-// does the same after an answer with `Connection: close`. Both close through the socket's `destroySoon`, which is
-// therefore the one place the stages go: `lingerBeforeClose` gives the request's socket one that lingers while
-// the request's body is unfinished, and closes as before once it is finished.
-import type { IncomingMessage } from "node:http";
+// An answer sent before its request's body has all arrived says `Connection: close` (Go's server does the same for
+// a body its handler left unread): the client knows not to send more on this connection, and Node's server closes
+// it right after the answer, through the socket's `destroySoon`. Without it, @hono/node-server kept the connection
+// alive if the rest of the body came within 500 ms, and a request sent right behind it could be answered on a
+// connection being reset (its answer lost); otherwise it closed the socket the same way after those 500 ms.
+// `destroySoon` is therefore the one place the stages go: `lingerBeforeClose` gives the request's socket one that
+// lingers while the request's body is unfinished, and closes as before once it is finished.
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 
 /** How long a connection may linger after its answer, at most (nginx's lingering_timeout). */
@@ -27,17 +30,23 @@ const current = new WeakMap<Socket, IncomingMessage>();
 const lingering = new Map<Socket, () => void>();
 
 /**
- * Makes a close of `request`'s connection linger while the request's body is unfinished (see above). Answers
- * false for a request that arrives on a connection already lingering: it is not served (its answer could not be
- * sent), and the connection closes.
+ * Makes `response` close its connection when it goes before `request`'s body has all arrived, and that close linger
+ * while the body is unfinished (see above). Answers false for a request that arrives on a connection already
+ * lingering: it is not served (its answer could not be sent), and the connection closes.
  */
-export function lingerBeforeClose(request: IncomingMessage): boolean {
+export function lingerBeforeClose(request: IncomingMessage, response: ServerResponse): boolean {
   const socket = request.socket as (Socket & { destroySoon?: () => void }) | null;
   if (!socket || typeof socket.destroySoon !== "function") return true;
   if (lingering.has(socket)) {
     lingering.get(socket)!();
     return false;
   }
+  // Every answer's head goes through writeHead (Node's own implicit head too): the last moment to say it.
+  const writeHead = response.writeHead;
+  response.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    if (!request.complete) this.setHeader("Connection", "close");
+    return writeHead.apply(this, args);
+  } as ServerResponse["writeHead"];
   const known = current.has(socket);
   current.set(socket, request);
   if (known) return true;

@@ -14,13 +14,15 @@ import { apiMessage } from "../support/contract.ts";
 import { insertSession, type SessionFixture } from "../support/subscriber.ts";
 import { send, startTestServer, type TestServer } from "../support/test-server.ts";
 
+/** The test server's /metrics token: a request served is counted there (server/metrics.ts). */
+const METRICS_TOKEN = "metrics-token-for-the-body-limits-0123456789";
 let server: TestServer;
 let session: SessionFixture;
 let staffCookie: string;
 let bodyOperations: { method: string; path: string; multipart: boolean }[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { FEEDBACK_PER_IP_HOUR: "100000", OTP_SENDS_PER_IP_HOUR: "100000" } });
+  server = await startTestServer({ env: { FEEDBACK_PER_IP_HOUR: "100000", OTP_SENDS_PER_IP_HOUR: "100000", METRICS_TOKEN } });
   session = await insertSession(server.databaseUrl, { gsm: "0944888002" });
   // A staff member's actions are read only for a staff session (a guest is sent to the console login first).
   staffCookie = (await enrolOverHttp(server, await createFirstAdmin(server, "limits@example.com"))).cookie;
@@ -253,6 +255,34 @@ describe("a body refused before its end (RFC 9112 §9.6, server/edge/lingering-c
       expect(answer, `${path}${chunked ? " (chunked)" : ""}`).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
     }
     expect((await send(server.url, "/healthz")).status).toBe(200);
+  });
+
+  test("a request sent after the refused body on the same connection is not served (its answer could not be sent)", { timeout: 30_000 }, async () => {
+    const served = async () => {
+      const text = (await send(server.url, "/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text;
+      return Number(/http_requests_total\{route="\/core\/api\/bundles\/web\/:id",method="GET",status="200"\} (\d+)/.exec(text)?.[1] ?? 0);
+    };
+    const before = await served();
+    const declared = 1024 * 1024;
+    const refusedBehind = () => server.logs().filter((entry) => entry.msg === "request refused: sent behind a refused body").length;
+    const refusedBefore = refusedBehind();
+    const socket = connect({ port: Number(new URL(server.url).port), host: "127.0.0.1", allowHalfOpen: true });
+    let read = "";
+    socket.on("error", () => {});
+    socket.on("data", (data: Buffer) => void (read += data.toString("latin1")));
+    await new Promise((connected) => socket.once("connect", connected));
+    socket.write(`${postHead("/api/users/resendCode", ["Content-Type: application/json", `Content-Length: ${declared}`])}\r\n`);
+    await expect.poll(() => read).toMatch(/^HTTP\/1\.1 413 [^]*\r\n\r\n[^]*"code":"PAYLOAD_TOO_LARGE"/);
+    expect(read, "the answer tells the client the connection closes").toMatch(/\r\nConnection: close\r\n/i);
+    // Once the 413 is read: the rest of the body, and a request right behind it (pipelined).
+    socket.write(Buffer.concat([Buffer.alloc(declared, "a"), Buffer.from(`GET /core/api/bundles/web/101 HTTP/1.1\r\nHost: ${new URL(server.url).host}\r\n\r\n`)]));
+    await expect.poll(refusedBehind, { message: "the server met the request behind the refused body" }).toBe(refusedBefore + 1);
+    socket.destroy();
+    expect(read.match(/HTTP\/1\.1 \d{3}/g), "one answer only").toHaveLength(1);
+    expect(await served(), "the request behind the refused body was not served").toBe(before);
+    // The same request on a connection of its own is served, and counted.
+    expect((await send(server.url, "/core/api/bundles/web/101")).status).toBe(200);
+    expect(await served()).toBe(before + 1);
   });
 
   test(`a client that never stops sending reads the answer, and is cut off once the linger (${LINGER_MS / 1000} s) has passed`, { timeout: 30_000 }, async () => {
