@@ -3,6 +3,9 @@
 import routes from "../../app/routes.ts";
 import { send, type TestServer } from "../support/test-server.ts";
 
+/** A path no route nor content item has: the site's page for it answers 404. */
+export const MISSING_PATH = "/no-such-page";
+
 /** Pages whose path names no content item, one of each kind (the four support pages differ, so do the company pages). */
 export const FIXED_PATHS = [
   "/home",
@@ -31,7 +34,7 @@ export const FIXED_PATHS = [
   "/about-sama/financial-reports",
   "/search?q=internet",
   "/search?q=qwxzv",
-  "/no-such-page",
+  MISSING_PATH,
   // The operator's console: its login is the one page a guest sees (the others need a staff session and are
   // checked at 320 px and with axe by tests/e2e/console.test.ts and tests/e2e/console-media.test.ts).
   "/console/login",

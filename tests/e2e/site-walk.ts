@@ -1,6 +1,7 @@
 // The walk of every page route, in Arabic and English (a test file each: site-walk-ar and site-walk-en), for a
-// guest and for a subscriber whose number is on the account button. Each page is loaded once, at 320 px, and then
-// resized through every width to 1440 px, as a phone turned or a window dragged would; at each width:
+// guest and for a subscriber whose number is on the account button. Each page is loaded once, at 320 px (it answers
+// 200, the missing page 404, and shows its heading of level 1), and then resized through every width to 1440 px, as
+// a phone turned or a window dragged would; at each width:
 // - the page never scrolls sideways, every control of the header is whole on screen (the sidebar toggle
 //   included), and the number on the account button is shown whole, left to right, isolated from the Arabic
 //   around it;
@@ -18,7 +19,7 @@ import type { Language } from "../../common/language.ts";
 import { freshNumber, insertSession } from "../support/subscriber.ts";
 import { axeFindings, printAdvisories, type Advisories } from "./axe.ts";
 import { DESKTOP, PHONE, signIn, siteInBrowser, waitForHydration, type SiteInBrowser } from "./browser.ts";
-import { contentSamples, FIXED_PATHS, OTHER_COMPANY_PATHS, routesNotVisited, SUBSCRIBER_PATHS } from "./site-paths.ts";
+import { contentSamples, FIXED_PATHS, MISSING_PATH, OTHER_COMPANY_PATHS, routesNotVisited, SUBSCRIBER_PATHS } from "./site-paths.ts";
 
 /** The phone widths people use most, both sides of the 1100 px switch, and desktops. */
 const WIDTHS = [320, 360, 390, 414, 768, 1099, 1100, 1280, 1440];
@@ -140,8 +141,11 @@ async function walk(pages: Page[], { paths, gsm, axe }: Walk, afterLoad: (page: 
       const problems: string[] = [];
       found.set(path, problems);
       await page.setViewportSize(viewportAt(WIDTHS[0]!));
-      await page.goto(path);
+      const status = (await page.goto(path))?.status();
+      const expected = path === MISSING_PATH ? 404 : 200;
+      if (status !== expected) problems.push(`${path}: HTTP ${status} instead of ${expected}`);
       await waitForHydration(page);
+      if ((await page.getByRole("heading", { level: 1 }).count()) === 0) problems.push(`${path}: no heading of level 1 shown`);
       afterLoad(page, path);
       for (const width of WIDTHS) {
         await page.setViewportSize(viewportAt(width));
