@@ -33,9 +33,12 @@ describe("formatDate", () => {
 });
 
 describe("formatDateTime", () => {
-  it("writes the day and the time in the operator's time zone, whatever the machine's", async () => {
-    const { formatDateTime } = await import("./format.ts");
-    expect(formatDateTime("en", "2026-11-22T12:05:00Z")).toBe("22 November 2026 at 15:05");
-    expect(formatDateTime("ar", "2026-11-22T12:05:00Z")).toContain("تشرين الثاني");
+  it("writes the day and the time in the time zone it is given, whatever the machine's", async () => {
+    const { DEFAULT_OPERATOR_TIME_ZONE, formatDateTime } = await import("./format.ts");
+    expect(formatDateTime("en", "2026-11-22T12:05:00Z", DEFAULT_OPERATOR_TIME_ZONE)).toBe("22 November 2026 at 15:05");
+    expect(formatDateTime("ar", "2026-11-22T12:05:00Z", DEFAULT_OPERATOR_TIME_ZONE)).toContain("تشرين الثاني");
+    // Another operator's zone: the same moment, another wall clock (and, near midnight, another day).
+    expect(formatDateTime("en", "2026-11-22T12:05:00Z", "Asia/Dubai")).toBe("22 November 2026 at 16:05");
+    expect(formatDateTime("en", "2026-11-22T21:05:00Z", "Asia/Dubai")).toBe("23 November 2026 at 01:05");
   });
 });

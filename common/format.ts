@@ -31,16 +31,18 @@ export function formatDate(language: Language, isoDate: string): string {
   return format.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
 }
 
-const dateTimeFormats = new Map<Language, Intl.DateTimeFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** "22 November 2026, 14:05" in the page's language, in the operator's time zone (OPERATOR_TIME_ZONE). */
-export function formatDateTime(language: Language, iso: string): string {
+/**
+ * "22 November 2026, 14:05" in the page's language, in `timeZone`: the operator's (the server's OPERATOR_TIME_ZONE,
+ * which pages read from the shell's data, useOperatorTimeZone), the same on the server and in the browser.
+ */
+export function formatDateTime(language: Language, iso: string, timeZone: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
-  let format = dateTimeFormats.get(language);
-  if (!format) {
-    dateTimeFormats.set(language, (format = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: "long", timeStyle: "short", timeZone: OPERATOR_TIME_ZONE })));
-  }
+  const key = `${language} ${timeZone}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) dateTimeFormats.set(key, (format = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: "long", timeStyle: "short", timeZone })));
   return format.format(time);
 }
 
@@ -53,8 +55,8 @@ export function calendarDay(moment: Date, timeZone: string): string {
   return format.format(moment);
 }
 
-/** Times are shown in the operator's country's time zone, the same on the server and in the browser. */
-export const OPERATOR_TIME_ZONE = "Asia/Damascus";
+/** The operator's time zone when OPERATOR_TIME_ZONE does not say another (server/config.ts). */
+export const DEFAULT_OPERATOR_TIME_ZONE = "Asia/Damascus";
 
 const shortDateFormats = new Map<Language, Intl.DateTimeFormat>();
 

@@ -2,6 +2,7 @@
 // names the variable and what is wrong with it.
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_OPERATOR_TIME_ZONE } from "../common/format.ts";
 
 const booleanFlag = z
   .enum(["0", "1", "true", "false"])
@@ -49,7 +50,10 @@ const configSchema = z
     /** Sessions: absolute lifetime and the idle time after which an unused session ends. */
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
-    /** The operator's time zone: service centres' opening hours are in it. */
+    /**
+     * The operator's time zone: service centres' opening hours are in it, the days of balances, offers and usage are
+     * its days, and pages show times in it (the shell's `timeZone`).
+     */
     OPERATOR_TIME_ZONE: z
       .string()
       .refine((zone) => {
@@ -59,8 +63,8 @@ const configSchema = z
         } catch {
           return false;
         }
-      }, "must be an IANA time zone such as Asia/Damascus")
-      .default("Asia/Damascus"),
+      }, `must be an IANA time zone such as ${DEFAULT_OPERATOR_TIME_ZONE}`)
+      .default(DEFAULT_OPERATOR_TIME_ZONE),
     /**
      * How long this instance keeps a page of the number search (server/reservation/inventory.ts): identical searches
      * within it cost one query. A number reserved or cancelled through this instance empties it at once; another

@@ -1,6 +1,7 @@
 // Small pieces the console's content pages share.
 import type { Language } from "../../common/language.ts";
 import { formatDateTime } from "../../common/format.ts";
+import { useOperatorTimeZone } from "../shell/operator-time-zone.ts";
 import { Form } from "react-router";
 import { useTranslation } from "../i18n/react.ts";
 import { buttonClass } from "./ConsoleShell.tsx";
@@ -8,9 +9,10 @@ import { buttonClass } from "./ConsoleShell.tsx";
 /** An item's state in a list: live or not, a draft pending, scheduled at a time. */
 export function ListingState({ listing, language }: { listing: { live: boolean; draft: boolean; scheduledAt: string | null }; language: Language }) {
   const { t } = useTranslation();
+  const timeZone = useOperatorTimeZone();
   const parts = [t(listing.live ? "console.content.states.live" : "console.content.states.notLive")];
   if (listing.draft) parts.push(t("console.content.states.draft"));
-  if (listing.scheduledAt) parts.push(t("console.content.states.scheduled", { time: formatDateTime(language, listing.scheduledAt) }));
+  if (listing.scheduledAt) parts.push(t("console.content.states.scheduled", { time: formatDateTime(language, listing.scheduledAt, timeZone) }));
   return <>{parts.join(" · ")}</>;
 }
 

@@ -6,6 +6,7 @@ import { Button, FieldError, Input, Label, TextField } from "react-aria-componen
 import { typedNumber } from "../../common/account-rules.ts";
 import { CALLER_PERIODS, NUMBER_MAX_LENGTH } from "../../common/constants.ts";
 import { formatDateTime } from "../../common/format.ts";
+import { useOperatorTimeZone } from "../shell/operator-time-zone.ts";
 import { isLineFeatureNumber } from "../../common/line-features-rules.ts";
 import { useShell } from "../shell/ShellContext.tsx";
 import { callersUrl, FIRST_CALLER_FILTER, inputClass, linkButtonClass, type CallersAnswer } from "./super-clip.ts";
@@ -17,6 +18,7 @@ const PERIOD_LABELS = ["superClip.periods.day", "superClip.periods.threeDays", "
 export function CallersTab({ initial }: { initial?: CallersAnswer }) {
   const { t } = useTranslation();
   const { language } = useShell().shell;
+  const timeZone = useOperatorTimeZone();
   const { data: answer, isLoading, load } = useTabData(initial, callersUrl(FIRST_CALLER_FILTER));
   const [period, setPeriod] = useState(FIRST_CALLER_FILTER.dateFilterType);
   const [number, setNumber] = useState(FIRST_CALLER_FILTER.gsmFilter);
@@ -85,7 +87,7 @@ export function CallersTab({ initial }: { initial?: CallersAnswer }) {
                 {data.data.map((call, index) => (
                   <tr key={`${call.date}-${index}`} className="border-b border-slate-100">
                     <td className="py-2"><bdi dir="ltr">{call.number}</bdi></td>
-                    <td className="py-2">{formatDateTime(language, call.date)}</td>
+                    <td className="py-2">{formatDateTime(language, call.date, timeZone)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -4,6 +4,7 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { PAYMENT_QUICK_LINK } from "../../common/constants.ts";
 import { formatAmount, formatDate, formatDateTime } from "../../common/format.ts";
+import { useOperatorTimeZone } from "../shell/operator-time-zone.ts";
 import type { BalanceView } from "../../server/charging/service.ts";
 import { useTranslation } from "../i18n/react.ts";
 import type { PageHeading } from "../pages/page.server.ts";
@@ -34,6 +35,7 @@ const VOUCHER_EXAMPLE = "1234 5678 9012 34";
 export function TopUpPage({ heading, gsm, balance, lockedUntil, lineState }: TopUpPageProps) {
   const { t } = useTranslation();
   const { language, currencySuffix } = useShell().shell;
+  const timeZone = useOperatorTimeZone();
   const refusal = useActionData() as Refusal;
   const busy = useNavigation().state === "submitting";
   const voucherError = refusal?.fieldErrors?.voucher;
@@ -74,7 +76,7 @@ export function TopUpPage({ heading, gsm, balance, lockedUntil, lineState }: Top
               <p className="text-slate-700">{t("topUp.intro")}</p>
               {lineState === "deactivated" ? <p role="alert" className="font-bold text-red-800">{t("topUp.deactivated")}</p> : null}
               {lockedUntil ? (
-                <p role="alert" className="font-bold text-red-800" data-testid="voucher-locked">{t("topUp.lockedUntil", { time: formatDateTime(language, lockedUntil) })}</p>
+                <p role="alert" className="font-bold text-red-800" data-testid="voucher-locked">{t("topUp.lockedUntil", { time: formatDateTime(language, lockedUntil, timeZone) })}</p>
               ) : null}
               {formMessage ? <p role="alert" className="font-bold text-red-800">{formMessage}</p> : null}
               <Form method="post" action={TOP_UP_PATH} className="flex flex-col gap-3">

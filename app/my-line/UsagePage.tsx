@@ -6,6 +6,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatAmount, formatDate, formatDateTime, formatNumber, formatShortDate } from "../../common/format.ts";
+import { useOperatorTimeZone } from "../shell/operator-time-zone.ts";
 import type { UsageDayView, UsageRecordsView, UsageSummaryView } from "../../server/charging/usage.ts";
 import { useTranslation } from "../i18n/react.ts";
 import type { PageHeading } from "../pages/page.server.ts";
@@ -41,7 +42,10 @@ function useFigures() {
   const of = (kind: UsageChartKind, value: number) => (kind === "data" ? data(value) : kind === "voice" ? minutes(value) : messages(value));
   const duration = (seconds: number) => t("usage.duration", { minutes: formatNumber(language, Math.floor(seconds / 60)), seconds: formatNumber(language, seconds % 60) });
   const money = (value: number) => formatAmount(language, value, currencySuffix);
-  return { data, minutes, messages, of, duration, money, language };
+  const timeZone = useOperatorTimeZone();
+  /** A moment, in the operator's time zone. */
+  const moment = (iso: string) => formatDateTime(language, iso, timeZone);
+  return { data, minutes, messages, of, duration, money, moment, language };
 }
 
 function Choices({ label, children }: { label: string; children: ReactNode }) {
@@ -187,7 +191,7 @@ function Records({ records, kind }: { records: UsageRecordsView; kind: UsageChar
             <tbody>
               {records.records.map((record) => (
                 <tr key={record.id} data-started-at={record.startedAt} className="border-t border-slate-200">
-                  <th scope="row" className={`${cell} text-start font-normal`}>{whole(formatDateTime(language, record.startedAt))}</th>
+                  <th scope="row" className={`${cell} text-start font-normal`}>{whole(figures.moment(record.startedAt))}</th>
                   <td className={cell}>{t(`usage.kinds.${record.kind}`)}</td>
                   <td className={cell}>{whole(amountOf(record))}</td>
                   <td className={cell}>{record.otherParty === null ? "—" : <bdi dir="ltr">{record.otherParty}</bdi>}</td>

@@ -3,6 +3,7 @@
 import { useTranslation } from "../i18n/react.ts";
 import { Form } from "react-router";
 import { formatAmount, formatDateTime } from "../../common/format.ts";
+import { useOperatorTimeZone } from "../shell/operator-time-zone.ts";
 import { RESERVE_NUMBER_PATH } from "../../common/constants.ts";
 import type { Reservation } from "../../server/reservation/service.ts";
 import { useShell } from "../shell/ShellContext.tsx";
@@ -13,6 +14,7 @@ export const CANCEL_INTENT = "cancel";
 export function MyReservations({ reservations, returnTo }: { reservations: Reservation[]; returnTo: "profile" | "reserve" }) {
   const { t } = useTranslation();
   const { language, currencySuffix } = useShell().shell;
+  const timeZone = useOperatorTimeZone();
   return (
     <section aria-labelledby="my-reservations" className="flex flex-col gap-3 rounded-xl border border-slate-200 p-5">
       <h2 id="my-reservations" className="text-xl font-bold text-brand-800">{t("reservation.yours")}</h2>
@@ -32,7 +34,7 @@ export function MyReservations({ reservations, returnTo }: { reservations: Reser
                 {t("reservation.reference")}: <bdi dir="ltr" className="font-mono font-bold">{reservation.reference}</bdi> · {reservation.city} ·{" "}
                 {formatAmount(language, reservation.simPrice + reservation.serviceFee, currencySuffix)}
               </p>
-              {reservation.state === "active" ? <p className="text-sm text-slate-700">{t("reservation.holdUntil", { date: formatDateTime(language, reservation.expiresAt) })}</p> : null}
+              {reservation.state === "active" ? <p className="text-sm text-slate-700">{t("reservation.holdUntil", { date: formatDateTime(language, reservation.expiresAt, timeZone) })}</p> : null}
             </div>
             {reservation.state === "active" ? (
               <Form

@@ -4,6 +4,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/console.audit";
 import { auditFilter, SCHEDULER_AUDIT_ACTIONS } from "../../common/console.ts";
 import { formatDateTime } from "../../common/format.ts";
+import { useOperatorTimeZone } from "../shell/operator-time-zone.ts";
 import { AUDIT_ACTIONS, listAudit } from "../../server/console/service.ts";
 import { buttonClass, ConsoleTable } from "../console/ConsoleShell.tsx";
 import { requireStaff } from "../console/staff.server.ts";
@@ -28,6 +29,7 @@ const inputClass = "min-w-0 rounded border border-gray-500 px-2 py-1";
 
 export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
   const { t, language } = useTranslation();
+  const timeZone = useOperatorTimeZone();
   const { rows, filter, page, pages, total } = loaderData;
   return (
     <>
@@ -72,7 +74,7 @@ export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
         {rows.map((row) => (
           <tr key={row.id} className="border-b align-top" data-testid="audit-row">
             <td className="p-2">
-              <bdi dir="ltr">{formatDateTime(language, row.createdAt)}</bdi>
+              <bdi dir="ltr">{formatDateTime(language, row.createdAt, timeZone)}</bdi>
             </td>
             <td className="p-2">
               <bdi dir="ltr" className="break-all">

@@ -7,6 +7,7 @@ import type { Route } from "./+types/console.content-item";
 import { cellName, compareQuery, contentFieldsOf, contentIntentForm, formRowsOf, formValueOf, itemFromForm, revisionForm, scheduleForm, type ContentField } from "../../common/content-forms.ts";
 import { CONTENT_KINDS, isContentKind, itemKeyOf, KINDS_WITH_END, parseItemKey, type ContentKind } from "../../common/content-schemas.ts";
 import { formatDateTime } from "../../common/format.ts";
+import { useOperatorTimeZone } from "../shell/operator-time-zone.ts";
 import { isLanguage, LANGUAGES, type Language } from "../../common/language.ts";
 import { wordDiff } from "../../common/word-diff.ts";
 import { instantOfLocalTime } from "../../common/zoned-time.ts";
@@ -374,6 +375,7 @@ type ItemPage = NonNullable<Route.ComponentProps["loaderData"]["page"]>;
 
 function ItemStatus({ page, guestPath, language }: { page: ItemPage; guestPath: string | null; language: Language }) {
   const { t } = useTranslation();
+  const timeZone = useOperatorTimeZone();
   return (
     <section aria-labelledby="status-title" className="mb-6 rounded border border-gray-300 p-4">
       <h2 id="status-title" className="mb-2 text-lg font-semibold">
@@ -388,13 +390,13 @@ function ItemStatus({ page, guestPath, language }: { page: ItemPage; guestPath: 
             </a>
           ) : null}
         </li>
-        {page.endAt ? <li>{t("console.content.endsAt", { time: formatDateTime(language, page.endAt) })}</li> : null}
-        {page.draft ? <li>{t("console.content.draftPending", { time: formatDateTime(language, page.draft.updatedAt) })}</li> : null}
+        {page.endAt ? <li>{t("console.content.endsAt", { time: formatDateTime(language, page.endAt, timeZone) })}</li> : null}
+        {page.draft ? <li>{t("console.content.draftPending", { time: formatDateTime(language, page.draft.updatedAt, timeZone) })}</li> : null}
         {page.scheduled.map((revision) => (
           <li key={revision.id}>
             {revision.endAt
-              ? t("console.content.scheduledUntil", { time: formatDateTime(language, revision.publishAt ?? ""), end: formatDateTime(language, revision.endAt) })
-              : t("console.content.scheduledFor", { time: formatDateTime(language, revision.publishAt ?? "") })}
+              ? t("console.content.scheduledUntil", { time: formatDateTime(language, revision.publishAt ?? "", timeZone), end: formatDateTime(language, revision.endAt, timeZone) })
+              : t("console.content.scheduledFor", { time: formatDateTime(language, revision.publishAt ?? "", timeZone) })}
           </li>
         ))}
       </ul>
@@ -457,6 +459,7 @@ function ItemActions({ kind, page, canPublish, answer }: { kind: ContentKind; pa
 
 function History({ page, canPublish, diff, language }: { page: ItemPage; canPublish: boolean; diff: { a: number; b: number; changes: { field: string; before: string | null; after: string | null }[] } | null; language: Language }) {
   const { t } = useTranslation();
+  const timeZone = useOperatorTimeZone();
   const versions = page.history;
   return (
     <section aria-labelledby="history-title">
@@ -476,7 +479,7 @@ function History({ page, canPublish, diff, language }: { page: ItemPage; canPubl
             </td>
             <td className="p-2">{t(`console.content.revisionStates.${version.state}`)}</td>
             <td className="p-2">{t(`console.content.origins.${version.origin}`)}</td>
-            <td className="p-2">{formatDateTime(language, version.publishedAt ?? version.createdAt)}</td>
+            <td className="p-2">{formatDateTime(language, version.publishedAt ?? version.createdAt, timeZone)}</td>
             <td className="p-2">
               {canPublish && (version.state === "superseded" || version.state === "ended") ? (
                 <Form method="post">

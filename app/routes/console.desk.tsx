@@ -7,6 +7,7 @@ import type { Route } from "./+types/console.desk";
 import { DESK_QUERY, DESK_ROLES, deskActionForm, deskLookupForm } from "../../common/console-desk.ts";
 import { firstFieldErrors } from "../../common/field-errors.ts";
 import { formatAmount, formatDate, formatDateTime } from "../../common/format.ts";
+import { useOperatorTimeZone } from "../shell/operator-time-zone.ts";
 import { ConsoleError } from "../../server/console/errors.ts";
 import { endHoldAtDesk, lookUpAtDesk, type DeskReservation } from "../../server/console/desk.ts";
 import { validate } from "../../server/edge/app-error.ts";
@@ -120,6 +121,7 @@ export default function ConsoleDesk({ loaderData }: Route.ComponentProps) {
 
 function ReservationCard({ reservation, action, currencySuffix, idCheckError }: { reservation: DeskReservation; action: string; currencySuffix: string; idCheckError?: string }) {
   const { t, language } = useTranslation();
+  const timeZone = useOperatorTimeZone();
   const titleId = `hold-${reservation.reference}`;
   const tickId = `id-checked-${reservation.reference}`;
   return (
@@ -156,11 +158,11 @@ function ReservationCard({ reservation, action, currencySuffix, idCheckError }: 
         <dd>{reservation.city}</dd>
         <dt className="font-semibold">{t("console.desk.created")}</dt>
         <dd>
-          <bdi>{formatDateTime(language, reservation.createdAt)}</bdi>
+          <bdi>{formatDateTime(language, reservation.createdAt, timeZone)}</bdi>
         </dd>
         <dt className="font-semibold">{t(reservation.state === "active" || reservation.state === "expired" ? "console.desk.expires" : "console.desk.ended")}</dt>
         <dd>
-          <bdi>{formatDateTime(language, reservation.state === "active" || reservation.state === "expired" || !reservation.endedAt ? reservation.expiresAt : reservation.endedAt)}</bdi>
+          <bdi>{formatDateTime(language, reservation.state === "active" || reservation.state === "expired" || !reservation.endedAt ? reservation.expiresAt : reservation.endedAt, timeZone)}</bdi>
         </dd>
       </dl>
       {reservation.state === "active" ? (

@@ -5,6 +5,7 @@ import { data, Form, Link, useActionData, type ShouldRevalidateFunctionArgs } fr
 import type { Route } from "./+types/console.feedback-message";
 import { FEEDBACK_NOTE_MAX, FEEDBACK_ROLES, feedbackReferenceOf, handleFeedbackForm } from "../../common/console-desk.ts";
 import { formatDateTime, formatNumber } from "../../common/format.ts";
+import { useOperatorTimeZone } from "../shell/operator-time-zone.ts";
 import { ConsoleError } from "../../server/console/errors.ts";
 import { markFeedbackHandled, readFeedback } from "../../server/console/feedback-inbox.ts";
 import { validate } from "../../server/edge/app-error.ts";
@@ -55,6 +56,7 @@ export const action = pageAction(
 
 export default function ConsoleFeedbackMessage({ loaderData }: Route.ComponentProps) {
   const { t, language } = useTranslation();
+  const timeZone = useOperatorTimeZone();
   const { message } = loaderData;
   const answer = useActionData<Handled | PageFailureAnswer>();
   const failure = answer && !answer.ok ? answer : undefined;
@@ -72,7 +74,7 @@ export default function ConsoleFeedbackMessage({ loaderData }: Route.ComponentPr
       <dl className="mb-6 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
         <dt className="font-semibold">{t("console.feedback.date")}</dt>
         <dd>
-          <bdi>{formatDateTime(language, message.createdAt)}</bdi>
+          <bdi>{formatDateTime(language, message.createdAt, timeZone)}</bdi>
         </dd>
         <dt className="font-semibold">{t("console.feedback.name")}</dt>
         <dd>
@@ -120,7 +122,7 @@ export default function ConsoleFeedbackMessage({ loaderData }: Route.ComponentPr
         {message.handled ? (
           <div role="status" className="rounded bg-green-50 p-3 text-green-900" data-testid="handled">
             <p>
-              <BidiText text={t("console.feedback.handledBy", { name: message.handled.by ?? t("console.feedback.formerStaff"), date: formatDateTime(language, message.handled.at) })} linkCodes={false} />
+              <BidiText text={t("console.feedback.handledBy", { name: message.handled.by ?? t("console.feedback.formerStaff"), date: formatDateTime(language, message.handled.at, timeZone) })} linkCodes={false} />
             </p>
             <p dir="auto" className="mt-2 whitespace-pre-wrap break-words">
               {message.handled.note}

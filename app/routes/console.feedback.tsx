@@ -4,6 +4,7 @@ import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/console.feedback";
 import { FEEDBACK_QUERY, FEEDBACK_ROLES, FEEDBACK_STATES, feedbackFilter, feedbackReferenceOf, type FeedbackFilter } from "../../common/console-desk.ts";
 import { formatDateTime } from "../../common/format.ts";
+import { useOperatorTimeZone } from "../shell/operator-time-zone.ts";
 import { feedbackExists, listFeedback } from "../../server/console/feedback-inbox.ts";
 import { buttonClass, ConsoleTable, FormMessage } from "../console/ConsoleShell.tsx";
 import { CONSOLE_FEEDBACK_PATH as FEEDBACK_PATH, feedbackMessagePath } from "../console/paths.ts";
@@ -32,6 +33,7 @@ const inputClass = "min-w-0 rounded border border-gray-500 px-2 py-1";
 
 export default function ConsoleFeedback({ loaderData }: Route.ComponentProps) {
   const { t, language } = useTranslation();
+  const timeZone = useOperatorTimeZone();
   const { rows, filter, page, pages, total, searchMissed } = loaderData;
   return (
     <>
@@ -73,7 +75,7 @@ export default function ConsoleFeedback({ loaderData }: Route.ComponentProps) {
               </Link>
             </td>
             <td className="p-2">
-              <bdi>{formatDateTime(language, row.createdAt)}</bdi>
+              <bdi>{formatDateTime(language, row.createdAt, timeZone)}</bdi>
             </td>
             <td className="p-2">
               <bdi>{row.fullName}</bdi>

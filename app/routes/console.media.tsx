@@ -5,6 +5,7 @@ import { Form, useActionData } from "react-router";
 import type { Route } from "./+types/console.media";
 import { consoleUploadForm, MEDIA_UPLOAD_MAX_BYTES, megabytes } from "../../common/console-uploads.ts";
 import { formatDateTime } from "../../common/format.ts";
+import { useOperatorTimeZone } from "../shell/operator-time-zone.ts";
 import { listRecentMedia, storeUploadedImage, type StoredImage } from "../../server/content/media.ts";
 import { validate } from "../../server/edge/app-error.ts";
 import { BidiText } from "../content/BidiText.tsx";
@@ -41,6 +42,7 @@ export const action = pageAction(
 
 export default function ConsoleMedia({ loaderData }: Route.ComponentProps) {
   const { t, language } = useTranslation();
+  const timeZone = useOperatorTimeZone();
   const answer = useActionData<Uploaded | PageFailureAnswer>();
   const failure = answer && !answer.ok ? answer : undefined;
   const fileError = failure?.fieldErrors?.file;
@@ -98,7 +100,7 @@ export default function ConsoleMedia({ loaderData }: Route.ComponentProps) {
                 <bdi dir="ltr">{`${image.width} × ${image.height}`}</bdi>
               </td>
               <td className="p-2">
-                <bdi>{formatDateTime(language, image.createdAt)}</bdi>
+                <bdi>{formatDateTime(language, image.createdAt, timeZone)}</bdi>
               </td>
             </tr>
           ))}

@@ -8,6 +8,7 @@ import { useTranslation } from "../i18n/react.ts";
 import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/reserve-number";
 import { formatAmount, formatDateTime } from "../../common/format.ts";
+import { useOperatorTimeZone } from "../shell/operator-time-zone.ts";
 import { LOGIN_NUMBER_PATTERN } from "../../common/constants.ts";
 import { reserveActionForm, reserveFormSchema } from "../../common/reservation.ts";
 import { LINE_TYPES } from "../../common/reservation-rules.ts";
@@ -84,6 +85,7 @@ export const meta = headingMeta;
 
 export default function ReserveNumber({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const timeZone = useOperatorTimeZone();
   const { language } = useShell().shell;
   const { number, done, reservations } = loaderData;
   return (
@@ -98,7 +100,7 @@ export default function ReserveNumber({ loaderData, actionData }: Route.Componen
             <p>
               {t("reservation.reference")}: <bdi dir="ltr" className="font-mono text-lg font-bold">{done.reference}</bdi>
             </p>
-            <p>{t("reservation.holdUntil", { date: formatDateTime(language, done.expiresAt) })}</p>
+            <p>{t("reservation.holdUntil", { date: formatDateTime(language, done.expiresAt, timeZone) })}</p>
             <p>{t("reservation.bring")}</p>
             <CentresOf centres={loaderData.centres} cityId={done.cityId} city={done.city} />
           </section>

@@ -23,6 +23,8 @@ export async function loadShell(request: Request, context: Readonly<RouterContex
     cspNonce,
     origin,
     companySlug: config.COMPANY_SLUG,
+    /** The zone every time on the page is shown in (common/format.ts formatDateTime; useOperatorTimeZone). */
+    timeZone: config.OPERATOR_TIME_ZONE,
     /** Suffix of every amount on the page (common/format.ts formatAmount). */
     currencySuffix: language === "ar" ? config.CURRENCY_SUFFIX_AR : config.CURRENCY_SUFFIX_EN,
     footer: {

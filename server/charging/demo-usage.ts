@@ -17,7 +17,7 @@
 // - 0955123456 (postpaid): Sama Plus for postpaid lines (30 GB, unlimited calls, 500 SMS) since 80 days;
 // - 0966123456 (prepaid, little money): no bundle, everything at the tariff.
 import { eq, sql } from "drizzle-orm";
-import { calendarDay, OPERATOR_TIME_ZONE } from "../../common/format.ts";
+import { calendarDay, DEFAULT_OPERATOR_TIME_ZONE } from "../../common/format.ts";
 import type { Db } from "../db/database.ts";
 import { bundles, chargingAllowances, chargingLines, chargingSubscriptions, chargingUsage } from "../db/schema.ts";
 import { DEMO_CHARGING_LINES } from "./demo-lines.ts";
@@ -139,7 +139,7 @@ async function seedDemoSubscriptions(tx: Db, gsm: string): Promise<void> {
  * the moment of seeding (a record later today is left out), rated against them — in one transaction a line;
  * answers how many records were added.
  */
-export async function seedDemoUsage(db: Db, timeZone: string = OPERATOR_TIME_ZONE): Promise<number> {
+export async function seedDemoUsage(db: Db, timeZone: string = DEFAULT_OPERATOR_TIME_ZONE): Promise<number> {
   const today = calendarDay(new Date(), timeZone);
   let added = 0;
   for (const line of DEMO_CHARGING_LINES) {

@@ -2,7 +2,7 @@
 // the pages, with an ended offer saying so, and 404 for an unknown offer or a wrong type.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import en from "../../common/i18n/en.json" with { type: "json" };
-import { calendarDay, OPERATOR_TIME_ZONE } from "../../common/format.ts";
+import { calendarDay, DEFAULT_OPERATOR_TIME_ZONE } from "../../common/format.ts";
 import { demoContent, expectFailure, expectSuccess, LANGUAGE_CASES } from "../support/contract.ts";
 import { api, startTestServer, type ApiClient, type TestServer } from "../support/test-server.ts";
 
@@ -16,7 +16,7 @@ interface SeedOffer {
 }
 const seed = demoContent<SeedOffer[]>("offers.json");
 // The operator's day: offers run on it (server/content/content-clock.ts).
-const today = calendarDay(new Date(), OPERATOR_TIME_ZONE);
+const today = calendarDay(new Date(), DEFAULT_OPERATOR_TIME_ZONE);
 const running = seed.filter((offer) => offer.validFrom <= today && offer.validTo >= today);
 const ended = seed.find((offer) => offer.validTo < today)!;
 

@@ -418,3 +418,32 @@ describe("the CSV download", () => {
     });
   }
 });
+
+describe("in another operator's time zone (OPERATOR_TIME_ZONE=Asia/Dubai, four hours after UTC all year)", () => {
+  let dubai: TestServer;
+  beforeAll(async () => {
+    dubai = await startTestServer({ env: { OPERATOR_TIME_ZONE: "Asia/Dubai" } });
+  });
+  afterAll(async () => {
+    await dubai?.stop();
+  });
+
+  test("the page shows a record's time, and the CSV its stamp, in that zone (not the default's)", async () => {
+    const gsm = freshNumber("0977");
+    const { cookie } = await insertSession(dubai.databaseUrl, { gsm });
+    // Yesterday at 10:00 UTC: 14:00 in Dubai (13:00 in Damascus), the same day in both.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const startedAt = `${yesterday}T10:00:00Z`;
+    await withClient(dubai.databaseUrl, (client) =>
+      client.query("insert into charging_usage (gsm, started_at, kind, amount, other_party, cost) values ($1, $2, 'sms', 1, '0944581987', 10)", [gsm, startedAt]),
+    );
+    const page = (await send(dubai.url, "/my-line/usage?days=30", { headers: { cookie: `${cookie}; lang=en` } })).text;
+    const row = /<tr data-started-at="[^"]+"[^>]*>([^]*?)<\/tr>/.exec(page)?.[1];
+    expect(row, "the page lists the record").toBeDefined();
+    const [year, month, day] = yesterday.split("-").map(Number) as [number, number, number];
+    const monthName = new Date(Date.UTC(year, month - 1, 15)).toLocaleString("en", { month: "long", timeZone: "UTC" });
+    expect(row).toContain(`${day} ${monthName} ${year} at 14:00`);
+    const csv = (await send(dubai.url, "/my-line/usage.csv?days=30", { headers: { cookie: `${cookie}; lang=en` } })).text;
+    expect(csv).toContain(`${yesterday} 14:00:00`);
+  });
+});

@@ -14,7 +14,7 @@ import type { Browser, FrameLocator, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import en from "../../common/i18n/en.json" with { type: "json" };
-import { calendarDay, OPERATOR_TIME_ZONE } from "../../common/format.ts";
+import { calendarDay, DEFAULT_OPERATOR_TIME_ZONE } from "../../common/format.ts";
 import type { Language } from "../../common/language.ts";
 import { instantOfLocalTime } from "../../common/zoned-time.ts";
 import { createFirstAdmin, enrolOverHttp, inviteAndEnrol, type Enrolled } from "../support/console.ts";
@@ -38,7 +38,7 @@ function moveContentClockTo(at: Date): void {
 
 /** The day `days` after the operator's today (yyyy-mm-dd). */
 const operatorDayAfter = (days: number) => {
-  const [year, month, day] = calendarDay(new Date(), OPERATOR_TIME_ZONE).split("-").map(Number) as [number, number, number];
+  const [year, month, day] = calendarDay(new Date(), DEFAULT_OPERATOR_TIME_ZONE).split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 };
 
@@ -118,8 +118,8 @@ describe("an offer scheduled to start tomorrow and end the day after, on a clock
     // Scheduled for tomorrow 09:00 until the day after 09:00, the operator's time.
     const startLocal = `${operatorDayAfter(1)}T09:00`;
     const endLocal = `${operatorDayAfter(2)}T09:00`;
-    const start = instantOfLocalTime(startLocal, OPERATOR_TIME_ZONE);
-    const end = instantOfLocalTime(endLocal, OPERATOR_TIME_ZONE);
+    const start = instantOfLocalTime(startLocal, DEFAULT_OPERATOR_TIME_ZONE);
+    const end = instantOfLocalTime(endLocal, DEFAULT_OPERATOR_TIME_ZONE);
     await publishing.getByLabel(t.content.publishAt).fill(startLocal);
     await publishing.getByLabel(t.content.endAt).fill(endLocal);
     await publishing.getByRole("button", { name: t.content.schedule, exact: true }).click();

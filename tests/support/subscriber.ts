@@ -6,7 +6,7 @@
 //   for e2e tests and the benchmark. The server must run the outbox SMS driver outside production.
 // And setChargingLine: the money of a line (plan, balance, validity), as the operator's billing holds it.
 import { constants, createHash, publicEncrypt, randomBytes } from "node:crypto";
-import { OPERATOR_TIME_ZONE } from "../../common/format.ts";
+import { DEFAULT_OPERATOR_TIME_ZONE } from "../../common/format.ts";
 import { withClient } from "./database.ts";
 import { send, type HttpAnswer } from "./http.ts";
 
@@ -161,7 +161,7 @@ export interface ChargingLineFields {
   mainBalance?: number;
   unbilled?: number;
   creditLimit?: number;
-  /** Days from the operator's today (OPERATOR_TIME_ZONE of common/format.ts, the test servers' default) to the last valid day; null: no validity. */
+  /** Days from the operator's today (DEFAULT_OPERATOR_TIME_ZONE of common/format.ts: the test servers set no other) to the last valid day; null: no validity. */
   validForDays?: number | null;
 }
 
@@ -181,7 +181,7 @@ export async function setChargingLine(databaseUrl: string, gsm: string, fields: 
       `insert into charging_lines (gsm, plan, main_balance, unbilled, credit_limit, valid_until)
        values ($1, $2, $3, $4, $5, (now() at time zone $7)::date + $6::int)
        on conflict (gsm) do ${changes.length > 0 ? `update set ${changes.join(", ")}` : "nothing"}`,
-      [gsm, line.plan, line.mainBalance, line.unbilled, line.creditLimit, line.validForDays, OPERATOR_TIME_ZONE],
+      [gsm, line.plan, line.mainBalance, line.unbilled, line.creditLimit, line.validForDays, DEFAULT_OPERATOR_TIME_ZONE],
     ),
   );
 }

@@ -1,0 +1,11 @@
+// The operator's time zone as the server is configured (OPERATOR_TIME_ZONE, in the root loader's shell data): every
+// time a page shows is written in it (common/format.ts formatDateTime), the same on the server and in the browser,
+// on the site and in the console.
+import { useRouteLoaderData } from "react-router";
+import type { ShellData } from "./shell.server.ts";
+
+export function useOperatorTimeZone(): string {
+  const shell = useRouteLoaderData<ShellData>("root");
+  if (!shell) throw new Error("useOperatorTimeZone() without the root loader's data");
+  return shell.timeZone;
+}
