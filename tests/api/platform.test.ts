@@ -160,8 +160,6 @@ function expectSecurityHeaders(answer: HttpAnswer): void {
 describe("security headers", () => {
   for (const [kind, path, signedInVisitor] of [
     ["a signed-in visitor's HTML page", "/home", true],
-    ["a JSON answer", "/core/api/jobs/all", false],
-    ["a JSON failure", "/core/api/nope", false],
     ["a signed-in visitor's not-found page", "/nope", true],
   ] as const) {
     test(`${kind} (${path}) carries CSP with a fresh nonce per answer, nosniff, Referrer-Policy and X-Request-Id`, async () => {
@@ -172,6 +170,22 @@ describe("security headers", () => {
       expectSecurityHeaders(second);
       expect(nonceOf(first)).not.toBe(nonceOf(second));
       expect(first.headers["x-request-id"]).not.toBe(second.headers["x-request-id"]);
+    });
+  }
+
+  for (const [kind, path] of [
+    ["a JSON answer", "/core/api/jobs/all"],
+    ["a JSON failure", "/core/api/nope"],
+    ["the sitemap", "/sitemap.xml"],
+  ] as const) {
+    test(`${kind} (${path}) is not a page: nothing of it loads or runs, no page frames it; nosniff, Referrer-Policy and X-Request-Id`, async () => {
+      const answer = await client.get(path, "en", { accept: "text/html,application/json" });
+      expect(answer.headers["content-type"]).not.toMatch(/^text\/html/);
+      expect(answer.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+      expect(answer.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(answer.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(answer.headers["x-powered-by"]).toBeUndefined();
     });
   }
 
