@@ -180,6 +180,10 @@ async function walk(pages: Page[], { paths, gsm, axe }: Walk, afterLoad: (page: 
  */
 async function lanePages(site: SiteInBrowser, count: number, language: Language) {
   const taken = await Promise.all(Array.from({ length: count }, () => site.warmPage(viewportAt(WIDTHS[0]!), language)));
+  // With motion reduced throughout, as axe measures colours (tests/e2e/axe.ts): each axe run no longer switches it
+  // on and off again, which cost a restyle of the page each time (about 3 of 62 CPU-s of a walk file alone). The
+  // widths are checked once a resize's effects are drawn, as before; the motion itself: support-button.test.ts.
+  await Promise.all(taken.map(({ page }) => page.emulateMedia({ reducedMotion: "reduce" })));
   return {
     taken,
     pages: taken.map(({ page }) => page),
