@@ -158,7 +158,7 @@ export function createHttpApp(options: HttpAppOptions) {
     // A download (a feedback attachment, a content archive, a CSV) is never a document of our origin, even
     // opened directly: the strictest policy, in place of the pages' one.
     if (c.res.headers.get("Content-Disposition")?.startsWith("attachment")) c.res.headers.set("Content-Security-Policy", ATTACHMENT_CSP);
-    else if (!pagePolicy && !c.res.headers.get("Content-Type")?.startsWith("text/html")) c.res.headers.set("Content-Security-Policy", NOT_A_PAGE_CSP);
+    else if (!pagePolicy && !/^text\/html/i.test(c.res.headers.get("Content-Type") ?? "")) c.res.headers.set("Content-Security-Policy", NOT_A_PAGE_CSP);
     // A hashed asset (script, style, font, image) is not a document: the document-only headers do nothing on
     // it and cost about 600 bytes on each of the ~50 requests of a first visit over a slow network.
     if (c.req.path.startsWith("/assets/")) for (const name of DOCUMENT_ONLY_HEADERS) c.res.headers.delete(name);

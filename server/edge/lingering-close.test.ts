@@ -48,15 +48,20 @@ function halfOpen(port: number): Promise<{ socket: Socket; read: () => string; c
 const head = (path: string, length: number) => `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Length: ${length}\r\n\r\n`;
 
 describe("an answer sent before its request's body has arrived", () => {
-  test("says Connection: close; one sent after the whole body keeps the connection", async () => {
+  test("says Connection: close; one sent after the whole body keeps the connection, as does one at once to a request without a body", async () => {
     const { port } = await serve((request, response) => {
       if (request.url === "/read") request.resume().once("end", () => response.writeHead(200, { "Content-Length": "0" }).end());
+      // Answered in the same turn as the request's head was parsed (as a development middleware does).
+      else if (request.method === "GET") response.writeHead(204).end();
       else refuse(response);
     });
     const { socket, read } = await halfOpen(port);
-    socket.write(`${head("/read", 5)}hello`);
-    await expect.poll(read).toMatch(/^HTTP\/1\.1 200 [^]*\r\n\r\n$/);
+    socket.write("GET /at-once HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    await expect.poll(read).toMatch(/^HTTP\/1\.1 204 [^]*\r\n\r\n$/);
     expect(read()).toMatch(/\r\nConnection: keep-alive\r\n/);
+    socket.write(`${head("/read", 5)}hello`);
+    await expect.poll(read).toMatch(/HTTP\/1\.1 200 [^]*\r\n\r\n$/);
+    expect(read().slice(read().indexOf("HTTP/1.1 200"))).toMatch(/\r\nConnection: keep-alive\r\n/);
     socket.write(head("/too-large", 1024 * 1024));
     await expect.poll(read).toMatch(/HTTP\/1\.1 413 [^]*\r\n\r\n$/);
     expect(read().slice(read().indexOf("HTTP/1.1 413"))).toMatch(/\r\nConnection: close\r\n/);
@@ -91,16 +96,20 @@ describe("a connection lingering after its answer", () => {
     expect(readerGot).toBe(pieces * piece.length);
   });
 
-  test("a request sent after the refused body on the same connection is not served", async () => {
+  test("requests sent after the refused body on the same connection are not served, however many", async () => {
     const { port, served, refused, closedOnServer } = await serve((_request, response) => refuse(response));
     const { socket, read } = await halfOpen(port);
-    socket.write(head("/too-large", 1024 * 1024));
+    socket.setNoDelay(true);
+    const length = 1024 * 1024 + 999;
+    socket.write(head("/too-large", length));
     await expect.poll(read).toMatch(/^HTTP\/1\.1 413 /);
-    // The rest of the body, and a second request right behind it (pipelined): its answer could not be sent.
-    socket.write(Buffer.concat([Buffer.alloc(1024 * 1024, "a"), Buffer.from("GET /after HTTP/1.1\r\nHost: localhost\r\n\r\n")]));
+    // The rest of the body, then its last bytes with three requests right behind them (pipelined) in one small
+    // write, so that the server reads them together: their answers could not be sent.
+    socket.write(Buffer.alloc(length - 10, "a"));
+    socket.write(`${"a".repeat(10)}GET /after-1 HTTP/1.1\r\nHost: localhost\r\n\r\nGET /after-2 HTTP/1.1\r\nHost: localhost\r\n\r\n${head("/after-3", 2)}ok`);
     await closedOnServer;
     expect(served).toEqual(["/too-large"]);
-    expect(refused).toEqual(["/after"]);
+    expect(refused).toEqual(["/after-1", "/after-2", "/after-3"]);
     expect(read().match(/HTTP\/1\.1/g)).toHaveLength(1);
   });
 

@@ -28,6 +28,14 @@ export const LINGER_BYTES = 16 * 1024 * 1024;
 const current = new WeakMap<Socket, IncomingMessage>();
 /** The connections lingering now, each with its close: a shutdown closes them at once (closeLingering). */
 const lingering = new Map<Socket, () => void>();
+/**
+ * The connections whose linger has ended: Node goes on parsing what it had already read of them, and a request it
+ * finds there (pipelined behind another) is not served either.
+ */
+const lingered = new WeakSet<Socket>();
+
+/** Whether `request` says it has a body (a length above 0, or chunks): only such a request can be answered before it has all arrived. */
+const hasBody = (request: IncomingMessage) => request.headers["transfer-encoding"] !== undefined || Number(request.headers["content-length"] ?? 0) > 0;
 
 /**
  * Makes `response` close its connection when it goes before `request`'s body has all arrived, and that close linger
@@ -37,16 +45,20 @@ const lingering = new Map<Socket, () => void>();
 export function lingerBeforeClose(request: IncomingMessage, response: ServerResponse): boolean {
   const socket = request.socket as (Socket & { destroySoon?: () => void }) | null;
   if (!socket || typeof socket.destroySoon !== "function") return true;
-  if (lingering.has(socket)) {
-    lingering.get(socket)!();
+  if (lingering.has(socket) || lingered.has(socket)) {
+    lingering.get(socket)?.();
     return false;
   }
-  // Every answer's head goes through writeHead (Node's own implicit head too): the last moment to say it.
-  const writeHead = response.writeHead;
-  response.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
-    if (!request.complete) this.setHeader("Connection", "close");
-    return writeHead.apply(this, args);
-  } as ServerResponse["writeHead"];
+  // Every answer's head goes through writeHead (Node's own implicit head too): the last moment to say it. A request
+  // without a body is complete once Node has parsed its head, a moment after this runs: an answer written at once
+  // (a development middleware's) would otherwise say close for nothing.
+  if (hasBody(request)) {
+    const writeHead = response.writeHead;
+    response.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+      if (!request.complete) this.setHeader("Connection", "close");
+      return writeHead.apply(this, args);
+    } as ServerResponse["writeHead"];
+  }
   const known = current.has(socket);
   current.set(socket, request);
   if (known) return true;
@@ -60,6 +72,7 @@ export function lingerBeforeClose(request: IncomingMessage, response: ServerResp
     const close = () => {
       clearTimeout(timer);
       lingering.delete(socket);
+      lingered.add(socket);
       socket.destroy();
     };
     lingering.set(socket, close);
