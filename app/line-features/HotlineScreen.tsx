@@ -6,8 +6,9 @@ import { useTranslation } from "../i18n/react.ts";
 import { useFetcher } from "react-router";
 import { Button, FieldError, Input, Label, TextField } from "react-aria-components";
 import { CODE_LENGTH } from "../../common/constants.ts";
-import { formatDate } from "../../common/format.ts";
+import { calendarDay, formatDate } from "../../common/format.ts";
 import type { HotlineLine } from "../../server/line-features/types.ts";
+import { useOperatorTimeZone } from "../shell/operator-time-zone.ts";
 import { useShell } from "../shell/ShellContext.tsx";
 import { showToast } from "../shell/toast-queue.ts";
 import type { FeatureAnswer } from "./feature-actions.server.ts";
@@ -49,6 +50,8 @@ function HotlineLines({ lines }: { lines: HotlineLine[] }) {
 function LineCard({ line }: { line: HotlineLine }) {
   const { t } = useTranslation();
   const { language } = useShell().shell;
+  // The day the state changed, in the operator's calendar (not the UTC day of the moment).
+  const timeZone = useOperatorTimeZone();
   const [panel, setPanel] = useState<Panel>(null);
   const deactivated = line.state === "deactivated";
   const headingId = `line-${line.gsm}`;
@@ -58,7 +61,7 @@ function LineCard({ line }: { line: HotlineLine }) {
         <h2 id={headingId} className="text-lg font-bold"><bdi dir="ltr">{line.gsm}</bdi></h2>
         <p className={deactivated ? "rounded-full bg-red-50 px-3 py-1 font-bold text-red-800" : "rounded-full bg-green-50 px-3 py-1 font-bold text-green-800"}>
           {t(deactivated ? "hotline.deactivated" : "hotline.active")}
-          {line.stateChangedAt ? ` · ${t("hotline.since", { date: formatDate(language, line.stateChangedAt) })}` : ""}
+          {line.stateChangedAt ? ` · ${t("hotline.since", { date: formatDate(language, calendarDay(new Date(line.stateChangedAt), timeZone)) })}` : ""}
         </p>
       </div>
       <div className="flex flex-wrap gap-3">

@@ -82,7 +82,7 @@ export function Footer() {
       </div>
       {/* The band under the last line is the floating Support button's (SupportMenu): scrolled to the end, it covers nothing. */}
       <p className="border-t border-white/10 pt-4 pb-20 text-center text-xs text-slate-300">
-        {t("footer.copyright", { year: new Date().getFullYear() })}
+        {t("footer.copyright", { year: shell.year })}
       </p>
     </footer>
   );

@@ -1,6 +1,7 @@
 // Data every page's shell needs: the language, the footer's lists, the session.
 import type { RouterContextProvider } from "react-router";
 import { FOOTER_MAX_APPS, FOOTER_MAX_BUNDLE_CATEGORIES } from "../../common/constants.ts";
+import { calendarDay } from "../../common/format.ts";
 import { listApps, listBundleCategories, listSocialLinks } from "../../server/content/service.ts";
 import { requestContext, servicesContext } from "../context.ts";
 import { catalogFor } from "../i18n/catalogs.server.ts";
@@ -25,6 +26,8 @@ export async function loadShell(request: Request, context: Readonly<RouterContex
     companySlug: config.COMPANY_SLUG,
     /** The zone every time on the page is shown in (common/format.ts formatDateTime; useOperatorTimeZone). */
     timeZone: config.OPERATOR_TIME_ZONE,
+    /** The footer's year: the operator's, from the server's clock (the browser's zone and clock may differ, and would then not hydrate). */
+    year: Number(calendarDay(new Date(), config.OPERATOR_TIME_ZONE).slice(0, 4)),
     /** Suffix of every amount on the page (common/format.ts formatAmount). */
     currencySuffix: language === "ar" ? config.CURRENCY_SUFFIX_AR : config.CURRENCY_SUFFIX_EN,
     footer: {

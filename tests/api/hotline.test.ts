@@ -90,6 +90,17 @@ describe("call barring", () => {
 });
 
 describe("hotline", () => {
+  test("the page says since which day the line is deactivated in the operator's calendar, not in UTC's", async () => {
+    const { gsm, cookie } = await subscriber();
+    // 22:30 UTC on 22 November is 01:30 on 23 November in Damascus.
+    await withClient(server.databaseUrl, (client) =>
+      client.query("insert into network_lines (gsm, state, national_id, state_changed_at) values ($1, 'deactivated', '1', '2026-11-22T22:30:00Z') on conflict (gsm) do update set state = 'deactivated', state_changed_at = excluded.state_changed_at", [gsm]),
+    );
+    const page = (await send(server.url, "/hotline", { headers: { cookie: `${cookie}; lang=en` } })).text;
+    expect(page).toContain("23 November 2026");
+    expect(page).not.toContain("22 November 2026");
+  });
+
   test("lists the account's lines; sets the service password with a fresh code; deactivates and reactivates the line", async () => {
     const { token, gsm } = await subscriber();
     expect(expectSuccess(await post("/core/api/hotline/show", {}, token, "en"), "en")).toEqual([{ gsm, state: "active", hasServicePassword: false, stateChangedAt: null }]);
