@@ -1,7 +1,7 @@
 // The walk of every page route, in Arabic and English (a test file each: site-walk-ar and site-walk-en), for a
 // guest and for a subscriber whose number is on the account button. Each page is loaded once, at 320 px (it answers
-// 200, the missing page 404, and shows its heading of level 1), and then resized through every width to 1440 px, as
-// a phone turned or a window dragged would; at each width:
+// 200, the missing page 404, and shows its heading of level 1; no console error while it is shown), and then resized
+// through every width to 1440 px, as a phone turned or a window dragged would; at each width:
 // - the page never scrolls sideways, every control of the header is whole on screen (the sidebar toggle
 //   included), and the number on the account button is shown whole, left to right, isolated from the Arabic
 //   around it;
@@ -18,7 +18,7 @@ import en from "../../common/i18n/en.json" with { type: "json" };
 import type { Language } from "../../common/language.ts";
 import { freshNumber, insertSession } from "../support/subscriber.ts";
 import { axeFindings, printAdvisories, type Advisories } from "./axe.ts";
-import { DESKTOP, PHONE, signIn, siteInBrowser, waitForHydration, type SiteInBrowser } from "./browser.ts";
+import { DESKTOP, PHONE, signIn, siteInBrowser, waitForHydration, type PageWithErrors, type SiteInBrowser } from "./browser.ts";
 import { contentSamples, FIXED_PATHS, MISSING_PATH, OTHER_COMPANY_PATHS, routesNotVisited, SUBSCRIBER_PATHS } from "./site-paths.ts";
 
 /** The phone widths people use most, both sides of the 1100 px switch, and desktops. */
@@ -131,11 +131,11 @@ interface Walk {
  * The pages are lanes that take the next path from one queue, side by side: a lane waits on the browser and the
  * server more than it computes, so one lane alone keeps less than one CPU busy.
  */
-async function walk(pages: Page[], { paths, gsm, axe }: Walk, afterLoad: (page: Page, path: string) => void = () => {}): Promise<{ problems: string[]; axeRuns: number }> {
+async function walk(pages: PageWithErrors[], { paths, gsm, axe }: Walk, afterLoad: (page: Page, path: string) => void = () => {}): Promise<{ problems: string[]; axeRuns: number }> {
   const found = new Map<string, string[]>();
   let axeRuns = 0;
   let next = 0;
-  async function lane(page: Page): Promise<void> {
+  async function lane({ page, errors }: PageWithErrors): Promise<void> {
     while (next < paths.length) {
       const path = paths[next++]!;
       const problems: string[] = [];
@@ -157,13 +157,15 @@ async function walk(pages: Page[], { paths, gsm, axe }: Walk, afterLoad: (page: 
           axeRuns += 1;
         }
       }
+      // The console's errors while the page was shown (the missing page's own 404 excepted).
+      for (const error of errors.splice(0)) if (!(path === MISSING_PATH && error.includes("404"))) problems.push(`${path}: console error: ${error}`);
     }
   }
   // A lane that fails (a stuck page) stops the others at their next page, and the walk fails with its error once
   // every lane has stopped: no lane goes on in the background of the next test.
   const lanes = await Promise.allSettled(
-    pages.map((page) =>
-      lane(page).catch((error: unknown) => {
+    pages.map((lanePage) =>
+      lane(lanePage).catch((error: unknown) => {
         next = paths.length;
         throw error;
       }),
@@ -174,10 +176,7 @@ async function walk(pages: Page[], { paths, gsm, axe }: Walk, afterLoad: (page: 
   return { problems: paths.flatMap((path) => found.get(path) ?? []), axeRuns };
 }
 
-/**
- * `count` pages kept by the file's pool at the walk's first width, side by side; `release` hands them all back and
- * `errors` answers the console errors of all of them.
- */
+/** `count` pages kept by the file's pool at the walk's first width, side by side; `release` hands them all back. */
 async function lanePages(site: SiteInBrowser, count: number, language: Language) {
   const taken = await Promise.all(Array.from({ length: count }, () => site.warmPage(viewportAt(WIDTHS[0]!), language)));
   // With motion reduced throughout, as axe measures colours (tests/e2e/axe.ts): each axe run no longer switches it
@@ -186,8 +185,6 @@ async function lanePages(site: SiteInBrowser, count: number, language: Language)
   await Promise.all(taken.map(({ page }) => page.emulateMedia({ reducedMotion: "reduce" })));
   return {
     taken,
-    pages: taken.map(({ page }) => page),
-    errors: () => taken.flatMap(({ errors }) => errors),
     release: () => Promise.all(taken.map(({ release }) => release())),
   };
 }
@@ -227,11 +224,10 @@ export function siteWalk(language: Language): void {
     it("for a guest", async ({ expect }) => {
       const lanes = await lanePages(site, GUEST_LANES, language);
       const findings = axeFindings(advisories);
-      const { problems, axeRuns } = await walk(lanes.pages, { paths: publicPaths, gsm: null, axe: { paths: new Set(publicPaths), findings } });
+      const { problems, axeRuns } = await walk(lanes.taken, { paths: publicPaths, gsm: null, axe: { paths: new Set(publicPaths), findings } });
       await lanes.release();
       // Soft, so that a page that does not fit and axe's findings are all reported by one run.
       expect.soft(problems, problems.join("\n")).toEqual([]);
-      expect.soft(lanes.errors().filter((error) => !error.includes("404"))).toEqual([]);
       expect.soft(axeRuns, "axe ran on every page at each of its widths").toBe(publicPaths.length * AXE_VIEWPORTS.size);
       findings.expectNone();
     }, WALK_TIMEOUT_MS);
@@ -244,13 +240,12 @@ export function siteWalk(language: Language): void {
       const findings = axeFindings(advisories);
       const own = new Set(subscriberPaths);
       const notLetIn: string[] = [];
-      const { problems, axeRuns } = await walk(lanes.pages, { paths: [...publicPaths, ...subscriberPaths], gsm, axe: { paths: own, findings } }, (page, path) => {
+      const { problems, axeRuns } = await walk(lanes.taken, { paths: [...publicPaths, ...subscriberPaths], gsm, axe: { paths: own, findings } }, (page, path) => {
         if (own.has(path) && new URL(page.url()).pathname.toLowerCase() !== path.split("?")[0]) notLetIn.push(`${path} → ${page.url()}`);
       });
       await lanes.release();
       expect.soft(notLetIn, "the session lets the subscriber into each of their pages").toEqual([]);
       expect.soft(problems, problems.join("\n")).toEqual([]);
-      expect.soft(lanes.errors().filter((error) => !error.includes("404"))).toEqual([]);
       expect.soft(axeRuns, "axe ran on every page of the subscriber's own at each of its widths").toBe(subscriberPaths.length * AXE_VIEWPORTS.size);
       findings.expectNone();
     }, WALK_TIMEOUT_MS);
