@@ -42,3 +42,12 @@ describe("formatDateTime", () => {
     expect(formatDateTime("en", "2026-11-22T21:05:00Z", "Asia/Dubai")).toBe("23 November 2026 at 01:05");
   });
 });
+
+describe("formatDayOf", () => {
+  it("writes the day a moment falls on in the zone given, not its UTC day", async () => {
+    const { formatDayOf } = await import("./format.ts");
+    // 22:30 UTC on 22 November is 01:30 on the 23rd in Damascus.
+    expect(formatDayOf("en", new Date("2026-11-22T22:30:00Z"), "Asia/Damascus")).toBe("23 November 2026");
+    expect(formatDayOf("en", new Date("2026-11-22T22:30:00Z"), "UTC")).toBe("22 November 2026");
+  });
+});

@@ -55,6 +55,14 @@ export function calendarDay(moment: Date, timeZone: string): string {
   return format.format(moment);
 }
 
+/**
+ * "23 November 2026": the day a moment falls on in `timeZone`, written as formatDate writes a day (formatDate of a
+ * timestamp would read its UTC day).
+ */
+export function formatDayOf(language: Language, moment: Date, timeZone: string): string {
+  return formatDate(language, calendarDay(moment, timeZone));
+}
+
 /** The operator's time zone when OPERATOR_TIME_ZONE does not say another (server/config.ts). */
 export const DEFAULT_OPERATOR_TIME_ZONE = "Asia/Damascus";
 

@@ -5,7 +5,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "../i18n/react.ts";
 import { useFetcher, useRevalidator } from "react-router";
 import { BARRING_EXCLUDES, BARRING_MAX_DAYS, INCOMING_BARRING_TYPES, OUTGOING_BARRING_TYPES } from "../../common/call-barring-rules.ts";
-import { calendarDay, formatDate } from "../../common/format.ts";
+import { formatDayOf } from "../../common/format.ts";
 import type { FeatureView } from "../../server/line-features/types.ts";
 import { useOperatorTimeZone } from "../shell/operator-time-zone.ts";
 import { useShell } from "../shell/ShellContext.tsx";
@@ -87,7 +87,7 @@ export function CallBarringScreen({ feature }: { feature: FeatureView }) {
         <div className="flex flex-col gap-4">
           <p className="text-sm text-slate-700">{t("callBarring.limit", { days: BARRING_MAX_DAYS })}</p>
           {feature.endsAt ? (
-            <p role="status" className="rounded-lg bg-brand-50 p-3 font-bold text-brand-900">{t("callBarring.endsOn", { date: formatDate(language, calendarDay(new Date(feature.endsAt), timeZone)) })}</p>
+            <p role="status" className="rounded-lg bg-brand-50 p-3 font-bold text-brand-900">{t("callBarring.endsOn", { date: formatDayOf(language, new Date(feature.endsAt), timeZone) })}</p>
           ) : null}
           <div className="grid gap-4 nav:grid-cols-2">
             {group(t("callBarring.incoming"), INCOMING_BARRING_TYPES)}

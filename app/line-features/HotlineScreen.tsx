@@ -6,7 +6,7 @@ import { useTranslation } from "../i18n/react.ts";
 import { useFetcher } from "react-router";
 import { Button, FieldError, Input, Label, TextField } from "react-aria-components";
 import { CODE_LENGTH } from "../../common/constants.ts";
-import { calendarDay, formatDate } from "../../common/format.ts";
+import { formatDayOf } from "../../common/format.ts";
 import type { HotlineLine } from "../../server/line-features/types.ts";
 import { useOperatorTimeZone } from "../shell/operator-time-zone.ts";
 import { useShell } from "../shell/ShellContext.tsx";
@@ -61,7 +61,7 @@ function LineCard({ line }: { line: HotlineLine }) {
         <h2 id={headingId} className="text-lg font-bold"><bdi dir="ltr">{line.gsm}</bdi></h2>
         <p className={deactivated ? "rounded-full bg-red-50 px-3 py-1 font-bold text-red-800" : "rounded-full bg-green-50 px-3 py-1 font-bold text-green-800"}>
           {t(deactivated ? "hotline.deactivated" : "hotline.active")}
-          {line.stateChangedAt ? ` · ${t("hotline.since", { date: formatDate(language, calendarDay(new Date(line.stateChangedAt), timeZone)) })}` : ""}
+          {line.stateChangedAt ? ` · ${t("hotline.since", { date: formatDayOf(language, new Date(line.stateChangedAt), timeZone) })}` : ""}
         </p>
       </div>
       <div className="flex flex-wrap gap-3">

@@ -4,7 +4,7 @@
 // driver locks it, SKIP LOCKED, and writes its audit row with it); the subscriber is told by SMS either
 // way: renewed until a day for a price, or not renewed and why (top up and buy it again). The SMS is in
 // Arabic, the site's default language: nothing stores which language a line prefers.
-import { calendarDay, formatDate } from "../../common/format.ts";
+import { formatDayOf } from "../../common/format.ts";
 import { DEFAULT_LANGUAGE } from "../../common/language.ts";
 import { loggableMessage } from "../db/errors.ts";
 import { startPeriodic, type PeriodicTask } from "../periodic.ts";
@@ -38,7 +38,7 @@ async function tell(services: AppServices, outcome: RenewalOutcome): Promise<voi
     await notifyBySms(services, outcome.gsm, "bundle-renewal", language, "charging.sms.renewed", {
       name,
       price: amountText(services, language, outcome.order.price),
-      date: renewed ? formatDate(language, calendarDay(renewed.endsAt, services.config.OPERATOR_TIME_ZONE)) : "",
+      date: renewed ? formatDayOf(language, renewed.endsAt, services.config.OPERATOR_TIME_ZONE) : "",
     });
     return;
   }

@@ -4,7 +4,7 @@
 // SMS in the subscriber's language — and the views the spec API and the web UI show. The order's own rules
 // (line active, catalogue price, enough money, once per key) are the driver's (server/charging/types.ts).
 import { isolateForSms } from "../../common/bidi.ts";
-import { calendarDay, formatAmount, formatDate } from "../../common/format.ts";
+import { formatAmount, formatDayOf } from "../../common/format.ts";
 import type { Language } from "../../common/language.ts";
 import type { BundleActivateInput } from "../../common/charging.ts";
 import { assertOwnsNumber } from "../account/service.ts";
@@ -146,7 +146,7 @@ async function confirmBySms(services: AppServices, order: BundleOrder, language:
   await notifyBySms(services, order.gsm, "bundle-order", language, "charging.sms.activated", {
     name: subscription.title[language],
     price: amountText(services, language, order.price),
-    date: formatDate(language, calendarDay(subscription.endsAt, services.config.OPERATOR_TIME_ZONE)),
+    date: formatDayOf(language, subscription.endsAt, services.config.OPERATOR_TIME_ZONE),
   });
 }
 

@@ -61,7 +61,6 @@ async function subscriber(): Promise<SessionFixture & { gsm: string }> {
   return { ...(await insertSession(server.databaseUrl, { gsm })), gsm };
 }
 
-/** Puts money on a line as the charging system would have it (top-ups are part 2 of the issue). */
 /** The line's whole money, replaced: what is not given is a new line's (prepaid, nothing, valid 30 days). */
 async function setMoney(gsm: string, money: { plan?: "prepaid" | "postpaid"; mainBalance?: number; unbilled?: number; creditLimit?: number }): Promise<void> {
   await setChargingLine(server.databaseUrl, gsm, { plan: "prepaid", mainBalance: 0, unbilled: 0, creditLimit: 0, validForDays: 30, ...money });
