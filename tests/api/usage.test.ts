@@ -153,9 +153,10 @@ describe("usage/summary", () => {
       const { token } = await insertSession(server.databaseUrl, { gsm: line.gsm });
       const shown = await summary(token, line.gsm, "90");
       expect(shown.byDay).toHaveLength(90);
-      const withUsage = shown.byDay.filter((day) => day.data > 0).length;
-      // Today has usage only from the moment of seeding onwards (before 08:00 it may have none yet).
-      expect(withUsage, `${line.gsm}: days with internet use`).toBeGreaterThanOrEqual(89);
+      // Every day before today has internet use. Today has only the records made up to the moment of seeding:
+      // none before 08:00, and a call but no data session yet is possible (CI seeded at 08:27 one morning).
+      expect(shown.byDay.slice(0, -1).filter((day) => day.data > 0), `${line.gsm}: days with internet use`).toHaveLength(89);
+      const withUsage = shown.byDay.filter((day) => day.data + day.voice + day.sms > 0).length;
       const sums = await sqlTotals(line.gsm, shown.from, shown.to);
       expect(shown.totals.voice).toBe(sums.voice);
       expect(shown.totals.sms).toBe(sums.sms);
