@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
-import { formatDate } from "../../common/format.ts";
+import { DEFAULT_OPERATOR_TIME_ZONE, formatDayOf } from "../../common/format.ts";
 import type { Language } from "../../common/language.ts";
 import { latestCode } from "../support/subscriber.ts";
 import { send } from "../support/test-server.ts";
@@ -33,7 +33,8 @@ describe("call barring", () => {
     await page.getByText(b.coveredBy.replace("{{option}}", b.options.allOutgoing)).first().waitFor();
     await page.getByRole("button", { name: catalogs.ar.lineFeatureUi.confirm }).click();
     await toast(page, catalogs.ar.lineFeatures.saved).waitFor();
-    const ends = formatDate("ar", new Date(Date.now() + 30 * 86_400_000).toISOString());
+    // The day in the operator's zone, as the page shows it: from 21:00 UTC it is already the next day there.
+    const ends = formatDayOf("ar", new Date(Date.now() + 30 * 86_400_000), DEFAULT_OPERATOR_TIME_ZONE);
     await page.getByText(b.endsOn.replace("{{date}}", ends)).waitFor();
     expect(errors).toEqual([]);
     await release();

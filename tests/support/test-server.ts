@@ -18,7 +18,7 @@ const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 20_000;
 const KEPT_OUTPUT_LINES = 400;
 /** Variables of the test runner's own environment that the server gets; everything else is explicit. */
-const INHERITED_ENV = ["PATH", "HOME", "TMPDIR", "TZ", "LANG", "LC_ALL", "SYSTEMROOT"];
+const INHERITED_ENV = ["PATH", "HOME", "TMPDIR", "TZ", "LANG", "LC_ALL", "SYSTEMROOT", "LD_PRELOAD", "FAKETIME"];
 
 export interface TestServerOptions {
   /** Extra environment for the server (COMPANY_SLUG, BODY_LIMIT_BYTES, …); wins over the defaults. */
