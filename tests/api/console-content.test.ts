@@ -211,7 +211,8 @@ describe("drafts and publishing", () => {
   });
 
   test("a new offer, published, is in the sitemap and on its guest page; a new item's key cannot be an existing one", async () => {
-    const offer = { ...(await offers())[0]!, id: 77, type: "console-made", titleEn: "Made in the console" };
+    // Its own dates: the demo offer it copies runs until a day in 2027, and the sitemap lists running offers only.
+    const offer = { ...(await offers())[0]!, id: 77, type: "console-made", titleEn: "Made in the console", validFrom: "2026-01-01", validTo: "2099-12-31" };
     const taken = await pagePost(a, "/console/content/offers/new", offerForm({ ...offer, id: 1 }, "save"), { cookie: publisher.cookie, language: "en" });
     expect(taken.status).toBe(409);
     expect(taken.text).toContain(escaped(consoleMessage("en", "CONTENT_KEY_TAKEN")));

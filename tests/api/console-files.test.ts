@@ -158,10 +158,12 @@ describe("downloads", () => {
 
 describe("imports that pass", () => {
   test("a changed offer, imported as offers.json: guests see it, it has a published revision (origin import), and the audit says who and how many", async () => {
-    const offers = JSON.parse(contentFile("offers.json")) as { id: number; titleEn: string; titleAr: string }[];
+    const offers = JSON.parse(contentFile("offers.json")) as { id: number; titleEn: string; titleAr: string; validTo: string }[];
     const offer = offers.find((item) => item.id === 2)!;
     offer.titleEn = "Top up 10,000, get 3 GB";
     offer.titleAr = "اشحن بـ 10,000 واحصل على 3 غيغابايت";
+    // Guests see an offer only while it runs: the demo one ends on a day in 2027, this one runs on any day.
+    offer.validTo = "2099-12-31";
     const before = await contentState();
     const answer = await importFile({ bytes: strToU8(JSON.stringify(offers, null, 2)), fileName: "offers.json" });
     expect(answer.status, answer.text.slice(0, 300)).toBe(200);

@@ -2,8 +2,8 @@
 // the pages, with an ended offer saying so, and 404 for an unknown offer or a wrong type.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import en from "../../common/i18n/en.json" with { type: "json" };
-import { calendarDay, DEFAULT_OPERATOR_TIME_ZONE } from "../../common/format.ts";
 import { demoContent, expectFailure, expectSuccess, LANGUAGE_CASES } from "../support/contract.ts";
+import { demoOfferAsOf, moveDemoOffersToToday, operatorToday } from "../support/demo-offers.ts";
 import { api, startTestServer, type ApiClient, type TestServer } from "../support/test-server.ts";
 
 interface SeedOffer {
@@ -14,16 +14,18 @@ interface SeedOffer {
   validFrom: string;
   validTo: string;
 }
-const seed = demoContent<SeedOffer[]>("offers.json");
-// The operator's day: offers run on it (server/content/content-clock.ts).
-const today = calendarDay(new Date(), DEFAULT_OPERATOR_TIME_ZONE);
+// The demo story as of the operator's today, on any day (tests/support/demo-offers.ts): offers running, one ended.
+const today = operatorToday();
+const seed = demoContent<SeedOffer[]>("offers.json").map((offer) => demoOfferAsOf(offer, today));
 const running = seed.filter((offer) => offer.validFrom <= today && offer.validTo >= today);
 const ended = seed.find((offer) => offer.validTo < today)!;
 
 let server: TestServer;
 let client: ApiClient;
 beforeAll(async () => {
-  server = await startTestServer();
+  expect(running.length, "the demo content has offers that run today").toBeGreaterThan(1);
+  expect(ended, "the demo content has an offer that has ended").toBeDefined();
+  server = await startTestServer({ prepare: (databaseUrl) => moveDemoOffersToToday(databaseUrl, today) });
   client = api(server);
 });
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test as baseTest } from "vitest";
 import type { Language } from "../../common/language.ts";
+import { moveDemoOffersToToday } from "../support/demo-offers.ts";
 import { startTestServer, type TestServer, type TestServerOptions } from "../support/test-server.ts";
 import { ACCOUNT_TEST_ENV } from "./accounts-support.ts";
 
@@ -223,7 +224,8 @@ export const SHARED_SITE_ENV = { ...ACCOUNT_TEST_ENV, FEEDBACK_PER_IP_HOUR: "100
  * out of two (577 against 541 CPU-s; 770 against 725 for the whole project).
  */
 export const e2eTest = baseTest.extend("sharedServer", { scope: "worker" }, async ({}, { onCleanup }) => {
-  const server = await startTestServer({ env: SHARED_SITE_ENV });
+  // The demo story's offers run today, whatever the day: the walks and the crawl meet a running offer's page.
+  const server = await startTestServer({ env: SHARED_SITE_ENV, prepare: moveDemoOffersToToday });
   // The global teardown may have stopped the database server already: dropping the clone is then best effort.
   onCleanup(() => server.stop().catch(() => undefined));
   return server;

@@ -27,6 +27,8 @@ export interface TestServerOptions {
   args?: string[];
   /** Run on the database of this server (a second instance of the same site) instead of a new clone. */
   sameDatabaseAs?: TestServer;
+  /** Runs on the new clone before the server starts (not with sameDatabaseAs): rows the file needs from the start. */
+  prepare?: (databaseUrl: string) => Promise<void>;
   /** Log level; at most "info", since the server announces itself with an info line. Default "info". */
   logLevel?: "info" | "debug" | "trace";
 }
@@ -87,6 +89,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
   let app: AppProcess;
   try {
+    if (options.prepare && !options.sameDatabaseAs) await options.prepare(database.url);
     app = await startAppProcess({
       env,
       args: options.args,
