@@ -21,6 +21,7 @@ import { PageCache } from "./page-cache/page-cache.ts";
 import { DEMO_INVENTORY_SIZE, seedInventory } from "./reservation/inventory.ts";
 import { createHttpApp } from "./http.ts";
 import { closeLingering, lingerBeforeClose } from "./edge/lingering-close.ts";
+import { clientIpFrom } from "./client-ip.ts";
 import { createLogger } from "./logger.ts";
 import { createEmbeddedNetwork } from "./network/embedded.ts";
 import { createChargingPort } from "./charging/index.ts";
@@ -119,7 +120,7 @@ export async function start(options: StartOptions): Promise<RunningServer> {
     // A body refused before its end does not cost the client its answer (server/edge/lingering-close.ts); a
     // request that comes on a connection lingering after such an answer is not served.
     if (!lingerBeforeClose(req, res)) {
-      logger.warn({ clientIp: req.socket.remoteAddress ?? null }, "request refused: sent behind a refused body");
+      logger.warn({ clientIp: clientIpFrom(req.socket.remoteAddress, req.headers["x-forwarded-for"], config.TRUSTED_PROXY_HOPS) }, "request refused: sent behind a refused body");
       return;
     }
     // While draining, every answer closes its connection so keep-alive clients reconnect elsewhere.

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, test } from "vitest";
-import { clientIpOf, rateLimitSubject } from "./client-ip.ts";
+import { clientIpFrom, clientIpOf, rateLimitSubject } from "./client-ip.ts";
 
 /** What clientIpOf answers for a request from `socketIp` with these headers, behind `hops` trusted proxies. */
 async function clientIp(socketIp: string, hops: number, headers: Record<string, string> = {}): Promise<string> {
@@ -32,6 +32,13 @@ describe("the client IP", () => {
     expect(await clientIp("10.0.0.2", 1)).toBe("10.0.0.2");
     expect(await clientIp("10.0.0.2", 2, { "x-forwarded-for": "203.0.113.1" })).toBe("10.0.0.2");
     expect(await clientIp("10.0.0.2", 1, { "x-forwarded-for": "not-an-ip" })).toBe("10.0.0.2");
+  });
+
+  test("is the same from a raw request's socket and header (a request Hono does not serve: server/app.ts)", () => {
+    expect(clientIpFrom("::ffff:10.0.0.2", "6.6.6.6, 203.0.113.1", 1)).toBe("203.0.113.1");
+    expect(clientIpFrom("::ffff:10.0.0.2", "6.6.6.6, 203.0.113.1", 0)).toBe("10.0.0.2");
+    expect(clientIpFrom("10.0.0.2", ["6.6.6.6", "203.0.113.1, 10.0.0.9"], 2)).toBe("203.0.113.1");
+    expect(clientIpFrom(undefined, undefined, 1)).toBe("unknown");
   });
 });
 

@@ -9,20 +9,29 @@ function normalise(address: string): string {
   return address.startsWith("::ffff:") && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
 }
 
-export function clientIpOf(c: Context, trustedProxyHops: number): string {
-  let socketIp = "unknown";
-  try {
-    socketIp = normalise(getConnInfo(c).remote.address ?? "unknown");
-  } catch {
-    // not served by node (an in-process request in a test): no socket
-  }
+/** The client's IP from the socket's peer and X-Forwarded-For (as above): for a request Hono does not serve too. */
+export function clientIpFrom(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, trustedProxyHops: number): string {
+  const socketIp = normalise(socketAddress ?? "unknown");
   if (trustedProxyHops <= 0) return socketIp;
-  const entries = (c.req.header("x-forwarded-for") ?? "")
+  // Several X-Forwarded-For headers are one list, in their order (RFC 9110 §5.3).
+  const entries = [forwardedFor ?? []]
+    .flat()
+    .join(",")
     .split(",")
     .map((entry) => entry.trim())
     .filter(Boolean);
   const entry = entries[entries.length - trustedProxyHops];
   return entry && isIP(normalise(entry)) ? normalise(entry) : socketIp;
+}
+
+export function clientIpOf(c: Context, trustedProxyHops: number): string {
+  let socketAddress: string | undefined;
+  try {
+    socketAddress = getConnInfo(c).remote.address;
+  } catch {
+    // not served by node (an in-process request in a test): no socket
+  }
+  return clientIpFrom(socketAddress, c.req.header("x-forwarded-for"), trustedProxyHops);
 }
 
 /**

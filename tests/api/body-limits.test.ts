@@ -22,7 +22,7 @@ let staffCookie: string;
 let bodyOperations: { method: string; path: string; multipart: boolean }[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { FEEDBACK_PER_IP_HOUR: "100000", OTP_SENDS_PER_IP_HOUR: "100000", METRICS_TOKEN } });
+  server = await startTestServer({ env: { FEEDBACK_PER_IP_HOUR: "100000", OTP_SENDS_PER_IP_HOUR: "100000", METRICS_TOKEN, TRUSTED_PROXY_HOPS: "1" } });
   session = await insertSession(server.databaseUrl, { gsm: "0944888002" });
   // A staff member's actions are read only for a staff session (a guest is sent to the console login first).
   staffCookie = (await enrolOverHttp(server, await createFirstAdmin(server, "limits@example.com"))).cookie;
@@ -277,10 +277,13 @@ describe("a body refused before its end (RFC 9112 §9.6, server/edge/lingering-c
     expect(read, "the answer tells the client the connection closes").toMatch(/\r\nConnection: close\r\n/i);
     // Once the 413 is read: the rest of the body, then its last bytes with two requests right behind them
     // (pipelined) in one small write, so that the server reads them together.
-    const behind = `GET /core/api/bundles/web/101 HTTP/1.1\r\nHost: ${new URL(server.url).host}\r\n\r\n`;
+    // Behind a trusted proxy (TRUSTED_PROXY_HOPS=1): the log names the client the proxy saw, not the proxy.
+    const behind = `GET /core/api/bundles/web/101 HTTP/1.1\r\nHost: ${new URL(server.url).host}\r\nX-Forwarded-For: 203.0.113.9\r\n\r\n`;
     socket.write(Buffer.alloc(declared - 10, "a"));
     socket.write(`${"a".repeat(10)}${behind}${behind}`);
     await expect.poll(refusedBehind, { message: "the server met the requests behind the refused body" }).toBe(refusedBefore + 2);
+    const logged = server.logs().filter((entry) => entry.msg === "request refused: sent behind a refused body").slice(-2);
+    expect(logged.map((entry) => entry.clientIp)).toEqual(["203.0.113.9", "203.0.113.9"]);
     socket.destroy();
     expect(read.match(/HTTP\/1\.1 \d{3}/g), "one answer only").toHaveLength(1);
     expect(await served(), "the requests behind the refused body were not served").toBe(before);
