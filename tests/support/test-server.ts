@@ -17,8 +17,12 @@ export { api, findSetCookie, send, type ApiClient, type HttpAnswer } from "./htt
 const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 20_000;
 const KEPT_OUTPUT_LINES = 400;
+/** The runner's clock (libfaketime moves a whole run in time: README, "Tests and benchmark"). */
+const CLOCK_ENV = ["LD_PRELOAD", "FAKETIME"];
 /** Variables of the test runner's own environment that the server gets; everything else is explicit. */
-const INHERITED_ENV = ["PATH", "HOME", "TMPDIR", "TZ", "LANG", "LC_ALL", "SYSTEMROOT", "LD_PRELOAD", "FAKETIME"];
+const INHERITED_ENV = ["PATH", "HOME", "TMPDIR", "TZ", "LANG", "LC_ALL", "SYSTEMROOT", ...CLOCK_ENV];
+/** The runner's clock settings, for a script a test starts with an environment of its own: it runs when the run does. */
+export const RUNNER_CLOCK_ENV: Record<string, string> = Object.fromEntries(CLOCK_ENV.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!]])));
 
 export interface TestServerOptions {
   /** Extra environment for the server (COMPANY_SLUG, BODY_LIMIT_BYTES, …); wins over the defaults. */
