@@ -1,16 +1,19 @@
 // The demo offers' dates are content (content/offers.json): written for the demo story as it stood on
 // DEMO_STORY_DAY, with offers running and one that has ended. Tests that need that story on any day the suite
 // runs (the walks and the crawl meet a running offer's page; offers.test lists the running ones) get it on their
-// own clone: every offer still running or to come on that day runs until a year from today. The ended one stays
+// own clone: every offer still running or to come on that day runs until at least 365 days after today (its end is
+// moved, its start kept). The ended one stays
 // ended. A file that compares the database with the content files byte for byte (console-files) does not use it.
 import { calendarDay, DEFAULT_OPERATOR_TIME_ZONE } from "../../common/format.ts";
-import { addDays } from "../../server/charging/usage.ts";
 import { withClient } from "./database.ts";
 
 /** The day the demo offers' dates were written for. */
 export const DEMO_STORY_DAY = "2026-11-28";
 
-/** How the story moves: an offer running or to come on DEMO_STORY_DAY runs until a year after `today`. */
+/** yyyy-mm-dd `count` days after `day`. */
+const addDays = (day: string, count: number) => new Date(Date.parse(`${day}T00:00:00Z`) + count * 86_400_000).toISOString().slice(0, 10);
+
+/** How the story moves: an offer running or to come on DEMO_STORY_DAY runs until at least 365 days after `today`. */
 export function demoOfferAsOf<T extends { validFrom: string; validTo: string }>(offer: T, today: string): T {
   return offer.validTo >= DEMO_STORY_DAY ? { ...offer, validTo: [offer.validTo, addDays(today, 365)].sort().at(-1)! } : offer;
 }

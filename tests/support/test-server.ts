@@ -63,6 +63,7 @@ process.once("exit", () => {
 });
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  if (options.prepare && options.sameDatabaseAs) throw new Error("prepare runs on a new clone: a second instance shares the first one's database");
   // A second instance shares the first one's database, and leaves dropping it to the first.
   const database = options.sameDatabaseAs
     ? { url: options.sameDatabaseAs.databaseUrl, drop: async () => {} }
@@ -93,7 +94,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
   let app: AppProcess;
   try {
-    if (options.prepare && !options.sameDatabaseAs) await options.prepare(database.url);
+    if (options.prepare) await options.prepare(database.url);
     app = await startAppProcess({
       env,
       args: options.args,
