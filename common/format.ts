@@ -48,6 +48,12 @@ export function formatDateTime(language: Language, iso: string, timeZone: string
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
+/** yyyy-mm-dd `count` days after (or before, when negative) the calendar day `day` (yyyy-mm-dd). */
+export function addDays(day: string, count: number): string {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + count)).toISOString().slice(0, 10);
+}
+
 /** yyyy-mm-dd: the calendar day a moment falls on in `timeZone` (what formatDate reads). */
 export function calendarDay(moment: Date, timeZone: string): string {
   let format = dayFormats.get(timeZone);

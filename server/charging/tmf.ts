@@ -8,7 +8,7 @@
 import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import { fieldErrorsOf } from "../../common/field-errors.ts";
-import { calendarDay } from "../../common/format.ts";
+import { addDays, calendarDay } from "../../common/format.ts";
 import type { Db } from "../db/database.ts";
 import { bundles } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
@@ -454,7 +454,7 @@ export function createTmfCharging(options: TmfChargingOptions): ChargingPort & {
       query: {
         "relatedParty.id": gsm,
         "usageDate.gte": startOfDay(period.from, period.timeZone).toISOString(),
-        "usageDate.lt": startOfDay(nextDay(period.to), period.timeZone).toISOString(),
+        "usageDate.lt": startOfDay(addDays(period.to, 1), period.timeZone).toISOString(),
         sort: "-usageDate",
         offset,
         limit,
@@ -589,7 +589,3 @@ function offsetOf(moment: number, timeZone: string): number {
   return asUtc - Math.floor(moment / 1000) * 1000;
 }
 
-function nextDay(day: string): string {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
-}

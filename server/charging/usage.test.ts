@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { generateDemoUsage, DEMO_USAGE_DAYS } from "./demo-usage.ts";
 import { csvCell, usageCsv } from "./usage-csv.ts";
-import { addDays, maskParty } from "./usage.ts";
+import { addDays } from "../../common/format.ts";
+import { maskParty } from "./usage.ts";
 
 describe("the other party, masked", () => {
   test("a national number keeps its first 4 and last 3 digits", () => {

@@ -2,7 +2,7 @@
 // the charging port, whatever the driver. The number must be the caller's; the other party of a call or
 // SMS is masked here, so the full number never leaves the server (API, page data, CSV).
 import { USAGE_PAGE_SIZE, type UsagePeriodDays } from "../../common/charging.ts";
-import { calendarDay } from "../../common/format.ts";
+import { addDays, calendarDay } from "../../common/format.ts";
 import type { AppServices } from "../services.ts";
 import { assertLineOwned } from "./service.ts";
 import type { UsageKind, UsagePeriod, UsageRecord } from "./types.ts";
@@ -67,12 +67,6 @@ export function maskParty(number: string): string {
   if (text.length >= 8) return text.slice(0, 4) + MASK.repeat(text.length - 7) + text.slice(-3);
   if (text.length <= 2) return MASK.repeat(text.length);
   return MASK.repeat(text.length - 2) + text.slice(-2);
-}
-
-/** yyyy-mm-dd `count` days after (or before, when negative) `day`. */
-export function addDays(day: string, count: number): string {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + count)).toISOString().slice(0, 10);
 }
 
 /** The last `days` calendar days ending today, in the operator's time zone. */
