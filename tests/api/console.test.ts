@@ -11,7 +11,7 @@ import { catalogs } from "../support/contract.ts";
 import { consoleCookieOf, createFirstAdmin, enrolOverHttp, pageGet, pagePost, secretOnPage, STAFF_PASSWORD, totpCode, type Enrolled, inviteLink } from "../support/console.ts";
 import { withClient } from "../support/database.ts";
 import { expectNotLogged, insertSession } from "../support/subscriber.ts";
-import { RUNNER_CLOCK_ENV, send, startTestServer, type HttpAnswer, type TestServer } from "../support/test-server.ts";
+import { scriptEnv, send, startTestServer, type HttpAnswer, type TestServer } from "../support/test-server.ts";
 
 let server: TestServer;
 let admin: Enrolled;
@@ -47,7 +47,7 @@ async function invite(email: string, roles: Record<string, string>, centres = ""
 describe("enrolment of the first admin", () => {
   test("npm run console:admin's script, run by Node as an operator runs it, prints a one-time link that opens the enrolment", async () => {
     const { stdout } = await run(process.execPath, ["scripts/console-admin.ts", "--email", "Cli@Example.com", "--name", "From the CLI"], {
-      env: { ...RUNNER_CLOCK_ENV, PATH: process.env.PATH, DATABASE_URL: server.databaseUrl, PUBLIC_URL: server.url },
+      env: scriptEnv({ DATABASE_URL: server.databaseUrl, PUBLIC_URL: server.url }),
     });
     const link = /(http\S+\/console\/enrol\/[A-Za-z0-9_-]+)/.exec(stdout)?.[1];
     expect(link, stdout).toBeDefined();
@@ -55,7 +55,7 @@ describe("enrolment of the first admin", () => {
     const page = await pageGet(server, new URL(link!).pathname, { language: "en" });
     expect(page.status).toBe(200);
     expect(page.text).toContain("cli@example.com");
-    const usage = await run(process.execPath, ["scripts/console-admin.ts", "--email", "not-an-email"], { env: { ...RUNNER_CLOCK_ENV, PATH: process.env.PATH, DATABASE_URL: server.databaseUrl } }).catch((error: { code: number; stderr: string }) => error);
+    const usage = await run(process.execPath, ["scripts/console-admin.ts", "--email", "not-an-email"], { env: scriptEnv({ DATABASE_URL: server.databaseUrl }) }).catch((error: { code: number; stderr: string }) => error);
     expect(usage).toMatchObject({ code: 2 });
   });
 
@@ -351,7 +351,7 @@ describe("a lost authenticator, reset by an admin", () => {
     expect(right.status).toBe(400);
     expectMessage(right, consoleMessage("en", "CURRENT_PASSWORD_WRONG"));
     // Whoever holds the server starts the account over with npm run console:admin: the link sets a new password.
-    const { stdout } = await run(process.execPath, ["scripts/console-admin.ts", "--email", "lost-twice@example.com"], { env: { ...RUNNER_CLOCK_ENV, PATH: process.env.PATH, DATABASE_URL: server.databaseUrl, PUBLIC_URL: server.url } });
+    const { stdout } = await run(process.execPath, ["scripts/console-admin.ts", "--email", "lost-twice@example.com"], { env: scriptEnv({ DATABASE_URL: server.databaseUrl, PUBLIC_URL: server.url }) });
     const link = /(http\S+\/console\/enrol\/[A-Za-z0-9_-]+)/.exec(stdout)![1]!;
     secretsSeen.push(new URL(link).pathname.split("/").pop()!);
     // Its roles stay: recovering an editor makes no admin (the console has one).

@@ -11,7 +11,7 @@ import { demoContent } from "../support/contract.ts";
 import { rootDir } from "../support/database-setup.ts";
 import { withClient } from "../support/database.ts";
 import { createTestDatabase, type TestDatabase } from "../support/test-database.ts";
-import { RUNNER_CLOCK_ENV } from "../support/test-server.ts";
+import { scriptEnv } from "../support/test-server.ts";
 
 const run = promisify(execFile);
 let database: TestDatabase;
@@ -26,7 +26,7 @@ test("loads every file, prints the counts, and puts back a text changed in the d
   await withClient(database.url, (client) => client.query("update faqs set question_en = 'changed by hand' where id = 1"));
   const { stdout } = await run(process.execPath, [path.join(rootDir, "scripts", "content-load.ts")], {
     cwd: rootDir,
-    env: { ...RUNNER_CLOCK_ENV, PATH: process.env.PATH, DATABASE_URL: database.url },
+    env: scriptEnv({ DATABASE_URL: database.url }),
   });
   expect(stdout).toMatch(new RegExp(`^faqs\\.json\\s+${demoContent<unknown[]>("faqs.json").length}$`, "m"));
   expect(stdout).toContain("Content loaded");
@@ -38,7 +38,7 @@ test("loads every file, prints the counts, and puts back a text changed in the d
 test("fails with a message and exit code 1 when the database cannot be reached", async () => {
   const failed = await run(process.execPath, [path.join(rootDir, "scripts", "content-load.ts")], {
     cwd: rootDir,
-    env: { ...RUNNER_CLOCK_ENV, PATH: process.env.PATH, DATABASE_URL: "postgresql://nobody@127.0.0.1:1/none" },
+    env: scriptEnv({ DATABASE_URL: "postgresql://nobody@127.0.0.1:1/none" }),
   }).catch((error: { code: number; stderr: string }) => error);
   expect(failed).toMatchObject({ code: 1 });
   expect((failed as { stderr: string }).stderr).toMatch(/ECONNREFUSED|connect/);
@@ -48,14 +48,14 @@ test("content:export writes the database's content as content/ holds it, byte fo
   const out = mkdtempSync(path.join(os.tmpdir(), "content-export-"));
   try {
     await withClient(database.url, (client) => client.query("update faqs set question_en = 'Exported from the database' where id = 2"));
-    const { stdout } = await run(process.execPath, [path.join(rootDir, "scripts", "content-export.ts"), "--out", out], { cwd: rootDir, env: { ...RUNNER_CLOCK_ENV, PATH: process.env.PATH, DATABASE_URL: database.url } });
+    const { stdout } = await run(process.execPath, [path.join(rootDir, "scripts", "content-export.ts"), "--out", out], { cwd: rootDir, env: scriptEnv({ DATABASE_URL: database.url }) });
     expect(stdout).toContain("Content exported");
     const contentFiles = readdirSync(path.join(rootDir, "content")).filter((file) => file.endsWith(".json")).sort();
     expect(readdirSync(out).sort()).toEqual(contentFiles);
     for (const file of contentFiles.filter((name) => name !== "faqs.json")) expect(readFileSync(path.join(out, file), "utf8"), file).toBe(readFileSync(path.join(rootDir, "content", file), "utf8"));
     const faqs = JSON.parse(readFileSync(path.join(out, "faqs.json"), "utf8")) as { id: number; questionEn: string }[];
     expect(faqs.find((faq) => faq.id === 2)!.questionEn).toBe("Exported from the database");
-    const usage = await run(process.execPath, [path.join(rootDir, "scripts", "content-export.ts")], { cwd: rootDir, env: { ...RUNNER_CLOCK_ENV, PATH: process.env.PATH, DATABASE_URL: database.url } }).catch((error: { code: number; stderr: string }) => error);
+    const usage = await run(process.execPath, [path.join(rootDir, "scripts", "content-export.ts")], { cwd: rootDir, env: scriptEnv({ DATABASE_URL: database.url }) }).catch((error: { code: number; stderr: string }) => error);
     expect(usage).toMatchObject({ code: 2 });
   } finally {
     rmSync(out, { recursive: true, force: true });

@@ -17,7 +17,7 @@ import { apiMessage, expectFailure, expectSuccess, LANGUAGE_CASES } from "../sup
 import { rootDir } from "../support/database-setup.ts";
 import { withClient } from "../support/database.ts";
 import { expectNotLogged, freshNumber, insertSession, outboxOf, postForm, setChargingLine, TEST_VOUCHER_HASH_KEY, type SessionFixture } from "../support/subscriber.ts";
-import { RUNNER_CLOCK_ENV, send, startTestServer, type TestServer } from "../support/test-server.ts";
+import { scriptEnv, send, startTestServer, type TestServer } from "../support/test-server.ts";
 
 const REDEEM = "/core/api/charging/vouchers/redeem";
 const MAX_WRONG = 5;
@@ -516,7 +516,7 @@ describe("the top-up page's form (/top-up)", () => {
 
 describe("npm run vouchers:demo", () => {
   test("makes fresh unused vouchers in the app's database and prints their 14 digits (stored only as a hash): each tops a line up", async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, [path.join(rootDir, "scripts", "vouchers-demo.ts"), "3"], { cwd: rootDir, env: { ...RUNNER_CLOCK_ENV, PATH: process.env.PATH, DATABASE_URL: server.databaseUrl, VOUCHER_HASH_KEY: TEST_VOUCHER_HASH_KEY } });
+    const { stdout } = await promisify(execFile)(process.execPath, [path.join(rootDir, "scripts", "vouchers-demo.ts"), "3"], { cwd: rootDir, env: scriptEnv({ DATABASE_URL: server.databaseUrl, VOUCHER_HASH_KEY: TEST_VOUCHER_HASH_KEY }) });
     const printed = [...stdout.matchAll(/^(SV\d{10})\s+(\d{4} \d{4} \d{4} \d{2})\s+(\d+)\s+(\d+) days\s+(\d{4}-\d{2}-\d{2})$/gm)].map((match) => ({ serial: match[1]!, secret: match[2]!.replace(/ /g, ""), amount: Number(match[3]) }));
     expect(printed, stdout).toHaveLength(3);
     const stored = await query<{ serial: string; secret_hash: string; state: string }>("select serial, secret_hash, state from charging_vouchers where serial = any($1) order by id", [printed.map((voucher) => voucher.serial)]);

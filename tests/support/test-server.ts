@@ -21,8 +21,14 @@ const KEPT_OUTPUT_LINES = 400;
 const CLOCK_ENV = ["LD_PRELOAD", "FAKETIME"];
 /** Variables of the test runner's own environment that the server gets; everything else is explicit. */
 const INHERITED_ENV = ["PATH", "HOME", "TMPDIR", "TZ", "LANG", "LC_ALL", "SYSTEMROOT", ...CLOCK_ENV];
-/** The runner's clock settings, for a script a test starts with an environment of its own: it runs when the run does. */
-export const RUNNER_CLOCK_ENV: Record<string, string> = Object.fromEntries(CLOCK_ENV.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!]])));
+/** The runner's own values of `names` (those it has). */
+const runnerEnv = (names: string[]): Record<string, string> => Object.fromEntries(names.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!]])));
+
+/**
+ * The environment of a script a test runs as an operator would (npm run console:admin, content:load, …): only PATH
+ * and the runner's clock, so that it runs when the run does (libfaketime), and `vars`.
+ */
+export const scriptEnv = (vars: Record<string, string>): Record<string, string> => ({ ...runnerEnv(["PATH", ...CLOCK_ENV]), ...vars });
 
 export interface TestServerOptions {
   /** Extra environment for the server (COMPANY_SLUG, BODY_LIMIT_BYTES, …); wins over the defaults. */
@@ -69,8 +75,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ? { url: options.sameDatabaseAs.databaseUrl, drop: async () => {} }
     : await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "operator-server-"));
-  const env: Record<string, string> = {};
-  for (const name of INHERITED_ENV) if (process.env[name] !== undefined) env[name] = process.env[name]!;
+  const env: Record<string, string> = runnerEnv(INHERITED_ENV);
   Object.assign(
     env,
     {
