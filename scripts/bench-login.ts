@@ -287,6 +287,10 @@ export async function prepareLoginBench({ baseUrl, smsc }: { baseUrl: string; sm
   return { baseUrl, encrypt: await numberEncryption(baseUrl), codeFor: codeSource(baseUrl, smsc) };
 }
 
+/** 503s that registering takes in its stride (each followed by a pause) before it gives up. */
+const MAX_SETUP_UNAVAILABLE = 5;
+const SETUP_RETRY_MS = 1_000;
+
 /**
  * Setup, not timed: registers `count` distinct new numbers (signup2 + signin). A number the database
  * already has (signup2 answers 409) is replaced by another. Returns Map number → session token.
@@ -295,6 +299,7 @@ export async function registerNumbers(context: LoginBench, { count, concurrency 
   const tokens = new Map<string, string>();
   const tried = new Set<string>();
   let taken = 0;
+  let unavailable = 0;
   await onWorkers(Math.min(concurrency, count), async () => {
     if (taken >= count) return false;
     taken += 1;
@@ -308,6 +313,15 @@ export async function registerNumbers(context: LoginBench, { count, concurrency 
         return true;
       } catch (error) {
         if (error instanceof FlowError && error.status === 409) continue;
+        // A 503 says "try again shortly": on a crowded machine the database can be slower than a proof's short
+        // statement timeout while the new instance warms up. Setup is not what a proof judges, so it tries again
+        // after a pause, a few times in all, and says so (a proof that fails prints the server's log lines).
+        if (error instanceof FlowError && error.status === 503 && unavailable < MAX_SETUP_UNAVAILABLE) {
+          unavailable += 1;
+          process.stderr.write(`registering ${number}: ${error.step} answered 503; trying another number in ${SETUP_RETRY_MS} ms (${unavailable} of ${MAX_SETUP_UNAVAILABLE})\n`);
+          await new Promise((resolve) => setTimeout(resolve, SETUP_RETRY_MS));
+          continue;
+        }
         throw new Error(`registering ${number}: ${messageOf(error)}`, { cause: error });
       }
     }

@@ -170,6 +170,8 @@ main().then(
   },
   async (error: unknown) => {
     process.stderr.write(`proof:faults: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    const output = instance?.output().trim();
+    if (output) process.stderr.write(`server output (last lines):\n${output.split("\n").filter((line) => !line.includes("\"level\":30")).slice(-60).join("\n")}\n`);
     client.destroy();
     await instance?.stop();
     process.exit(1);
