@@ -57,7 +57,7 @@ describe("navigation", () => {
       await sections.getByRole("link", { name: language === "ar" ? "العروض" : "Offers" }).click();
       await page.waitForURL(/\/offers$/);
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(language === "ar" ? "العروض" : "Offers");
-      await page.getByRole("link", { name: language === "ar" ? "الصفحة الرئيسية لسما موبايل" : "Sama Mobile home" }).click();
+      await page.getByRole("link", { name: language === "ar" ? "سما موبايل، الصفحة الرئيسية" : "Sama Mobile home" }).click();
       await page.waitForURL(/\/home$/);
       expect(errors).toEqual([]);
       await release();
