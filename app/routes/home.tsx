@@ -78,9 +78,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {loaderData.heroOffer ? (
             <Link
               to={`/offer-details/${loaderData.heroOffer.type}/${loaderData.heroOffer.id}`}
-              className="mt-2 flex max-w-2xl flex-col gap-1 rounded-xl bg-white/10 p-4 ring-1 ring-white/30 hover:bg-white/20"
+              className="mt-2 flex max-w-2xl flex-col gap-1 rounded-xl bg-white/10 p-4 ring-1 ring-white/30 hover:ring-2 hover:ring-white/70"
             >
-              <span className="text-sm font-bold uppercase tracking-wide text-accent-400">{t("home.heroOffer")}</span>
+              <span className="text-sm font-bold uppercase tracking-wide text-accent-200">{t("home.heroOffer")}</span>
               <span className="text-lg font-bold">{loaderData.heroOffer.title}</span>
               <span className="text-brand-100">{loaderData.heroOffer.summary}</span>
             </Link>
