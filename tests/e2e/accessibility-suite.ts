@@ -12,7 +12,7 @@ import { insertSession } from "../support/subscriber.ts";
 import { accountButtonName, newNumber } from "./accounts-support.ts";
 import { axeFindings, axeViolations, printAdvisories, type Advisories } from "./axe.ts";
 import { DESKTOP, PHONE, signIn, siteInBrowser, waitForHydration } from "./browser.ts";
-import { lowContrastTexts } from "./contrast-by-pixels.ts";
+import { GRADIENT_REGIONS, lowContrastTexts } from "./contrast-by-pixels.ts";
 import { contentSamples } from "./site-paths.ts";
 
 const CATALOG = { ar, en } as const;
@@ -78,6 +78,22 @@ export function accessibilitySuite(language: Language): void {
       expect(faint, "axe reports the faint line's contrast").toContain("#faint-line");
     });
 
+    it("measures from the pixels what axe cannot decide: a faint line on a gradient of its own is reported", async () => {
+      const { page, release } = await site.warmPage(PHONE, language);
+      await visit(page, "/home", language);
+      await page.evaluate((text) => {
+        const line = document.createElement("p");
+        line.id = "faint-on-gradient";
+        line.textContent = text;
+        line.style.setProperty("color", "#bbb");
+        line.style.setProperty("background-image", "linear-gradient(to left, #fff, #eee)");
+        document.querySelector("main")!.prepend(line);
+      }, t.nav.skipToContent);
+      const found = (await axeViolations(page, "a faint line on a gradient")).filter((violation) => violation.id === "color-contrast").flatMap((violation) => violation.targets);
+      await release();
+      expect(found.join("\n"), "the faint line, measured from the pixels").toMatch(/^#faint-on-gradient: ".+": 1\.\d+:1 at its worst pixel/m);
+    });
+
     // axe answers "incomplete" for text on a gradient and weighs none of it: the home page's hero and the title band
     // of every inner page (one component: PageHeader) are measured from their pixels instead, at both widths.
     for (const [size, viewport] of VIEWPORTS) {
@@ -85,17 +101,17 @@ export function accessibilitySuite(language: Language): void {
         const { page, release } = await site.warmPage(viewport, language);
         await page.emulateMedia({ reducedMotion: "reduce" });
         await visit(page, "/home", language);
-        const hero = await lowContrastTexts(page, "main section.on-dark");
+        const hero = await lowContrastTexts(page, GRADIENT_REGIONS.hero);
         await visit(page, "/bundles", language);
-        const band = await lowContrastTexts(page, "main div.on-dark");
+        const band = await lowContrastTexts(page, GRADIENT_REGIONS.titleBand);
         // The measure can fail: a line in the band's own lighter purple is found.
-        await page.evaluate(() => {
+        await page.evaluate((titleBand) => {
           const line = document.createElement("p");
           line.textContent = "faint";
           line.style.setProperty("color", "#8b5cf6");
-          document.querySelector("main div.on-dark h1")!.after(line);
-        });
-        const planted = await lowContrastTexts(page, "main div.on-dark");
+          document.querySelector(`${titleBand} h1`)!.after(line);
+        }, GRADIENT_REGIONS.titleBand);
+        const planted = await lowContrastTexts(page, GRADIENT_REGIONS.titleBand);
         await release();
         expect(hero, "the home page's hero").toEqual([]);
         expect(band, "the title band of /bundles").toEqual([]);

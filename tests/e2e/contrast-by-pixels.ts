@@ -18,6 +18,16 @@ interface TextBox {
   large: boolean;
 }
 
+/**
+ * The two brand gradients with text on them (the home page's hero, PageHeader's title band on every inner page):
+ * accessibility-suite.ts measures them once per language and width; the walk measures every other text whose
+ * contrast axe could not decide (tests/e2e/axe.ts).
+ */
+export const GRADIENT_REGIONS = { hero: "main section.on-dark", titleBand: "main div.on-dark" };
+
+/** The inline styles that hide a region's text for the screenshot (each element's own values are put back). */
+const HIDING = { color: "transparent", "text-shadow": "none", "caret-color": "transparent" };
+
 /** The texts inside `selector`'s first element whose contrast is below WCAG AA, in words (empty when all pass). */
 export async function lowContrastTexts(page: Page, selector: string): Promise<string[]> {
   const region = page.locator(selector).first();
@@ -53,23 +63,31 @@ export async function lowContrastTexts(page: Page, selector: string): Promise<st
         large: size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700),
       });
     }
-    // The text out of the picture, decorations and icons drawn in its colour too; put back after the screenshot.
-    for (const element of [root, ...root.querySelectorAll<HTMLElement | SVGElement>("*")]) {
-      element.style.setProperty("color", "transparent", "important");
-      element.style.setProperty("text-shadow", "none", "important");
-      element.style.setProperty("caret-color", "transparent", "important");
-    }
     return boxes;
   });
+  // The text out of the picture (decorations and icons drawn in its colour too), each element's own inline values
+  // kept to be put back after the screenshot.
+  const hidden = await region.evaluateHandle((root, hiding) => {
+    const kept: [HTMLElement | SVGElement, string, string, string][] = [];
+    for (const element of [root as HTMLElement, ...root.querySelectorAll<HTMLElement | SVGElement>("*")]) {
+      for (const [property, value] of Object.entries(hiding)) {
+        kept.push([element, property, element.style.getPropertyValue(property), element.style.getPropertyPriority(property)]);
+        element.style.setProperty(property, value, "important");
+      }
+    }
+    return kept;
+  }, HIDING);
   let picture: Buffer;
   try {
     picture = await region.screenshot({ animations: "disabled", caret: "hide" });
   } finally {
-    await region.evaluate((root) => {
-      for (const element of [root, ...root.querySelectorAll<HTMLElement | SVGElement>("*")]) {
-        for (const property of ["color", "text-shadow", "caret-color"]) element.style.removeProperty(property);
+    await hidden.evaluate((kept) => {
+      for (const [element, property, value, priority] of kept) {
+        if (value) element.style.setProperty(property, value, priority);
+        else element.style.removeProperty(property);
       }
     });
+    await hidden.dispose();
   }
   const { data, info } = await sharp(picture).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const scale = info.width / (await region.evaluate((root) => root.getBoundingClientRect().width));
