@@ -287,8 +287,8 @@ export async function prepareLoginBench({ baseUrl, smsc }: { baseUrl: string; sm
   return { baseUrl, encrypt: await numberEncryption(baseUrl), codeFor: codeSource(baseUrl, smsc) };
 }
 
-/** 503s that registering takes in its stride (each followed by a pause) before it gives up. */
-const MAX_SETUP_UNAVAILABLE = 5;
+/** How long registering keeps trying after its first 503 (the workers share the budget), and the pause after each. */
+const SETUP_UNAVAILABLE_BUDGET_MS = 30_000;
 const SETUP_RETRY_MS = 1_000;
 
 /**
@@ -299,7 +299,7 @@ export async function registerNumbers(context: LoginBench, { count, concurrency 
   const tokens = new Map<string, string>();
   const tried = new Set<string>();
   let taken = 0;
-  let unavailable = 0;
+  let unavailableSince: number | undefined;
   await onWorkers(Math.min(concurrency, count), async () => {
     if (taken >= count) return false;
     taken += 1;
@@ -315,12 +315,14 @@ export async function registerNumbers(context: LoginBench, { count, concurrency 
         if (error instanceof FlowError && error.status === 409) continue;
         // A 503 says "try again shortly": on a crowded machine the database can be slower than a proof's short
         // statement timeout while the new instance warms up. Setup is not what a proof judges, so it tries again
-        // after a pause, a few times in all, and says so (a proof that fails prints the server's log lines).
-        if (error instanceof FlowError && error.status === 503 && unavailable < MAX_SETUP_UNAVAILABLE) {
-          unavailable += 1;
-          process.stderr.write(`registering ${number}: ${error.step} answered 503; trying another number in ${SETUP_RETRY_MS} ms (${unavailable} of ${MAX_SETUP_UNAVAILABLE})\n`);
-          await new Promise((resolve) => setTimeout(resolve, SETUP_RETRY_MS));
-          continue;
+        // after a pause, for a while, and says so (a proof that fails prints the server's log lines).
+        if (error instanceof FlowError && error.status === 503) {
+          unavailableSince ??= performance.now();
+          if (performance.now() - unavailableSince < SETUP_UNAVAILABLE_BUDGET_MS) {
+            process.stderr.write(`registering ${number}: ${error.step} answered 503; trying another number in ${SETUP_RETRY_MS} ms\n`);
+            await new Promise((resolve) => setTimeout(resolve, SETUP_RETRY_MS));
+            continue;
+          }
         }
         throw new Error(`registering ${number}: ${messageOf(error)}`, { cause: error });
       }

@@ -62,7 +62,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <>
-      <section className="on-dark bg-gradient-to-l from-brand-900 via-brand-800 to-brand-600 text-white">
+      <section data-brand-gradient="hero" className="on-dark bg-gradient-to-l from-brand-900 via-brand-800 to-brand-600 text-white">
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-14 nav:py-20">
           <h1 className="text-3xl font-bold nav:text-5xl">{t("home.heroTitle")}</h1>
           <p className="max-w-2xl text-lg text-brand-100">{t("home.heroText")}</p>

@@ -34,7 +34,7 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
 /** The coloured band at the top of every inner page: breadcrumb and title. */
 export function PageHeader({ title, breadcrumbs }: { title: string; breadcrumbs: Crumb[] }) {
   return (
-    <div className="on-dark bg-gradient-to-l from-brand-800 to-brand-600 text-white">
+    <div data-brand-gradient="band" className="on-dark bg-gradient-to-l from-brand-800 to-brand-600 text-white">
       <div className="mx-auto max-w-6xl px-4 py-8">
         <Breadcrumbs items={breadcrumbs} />
         <h1 className="mt-3 text-2xl font-bold nav:text-3xl"><BidiText text={title} linkCodes={false} /></h1>
