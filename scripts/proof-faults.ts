@@ -29,6 +29,11 @@ async function busyConnections(baseUrl: string): Promise<number> {
   return gauge("db_pool_connections") - gauge("db_pool_idle_connections");
 }
 
+/** The server's last 60 lines above info level (what says why a proof failed). */
+function serverTail(server: ProofServer): string[] {
+  return server.output().trim().split("\n").filter((line) => !line.includes("\"level\":30")).slice(-60);
+}
+
 async function admin(url: string, statements: readonly string[]): Promise<void> {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
@@ -157,7 +162,7 @@ async function main(): Promise<number> {
   const serverProblems = started.errorLines();
   if (serverProblems.length > 0) failures.push(`server logged ${serverProblems.length} errors; first: ${serverProblems[0]?.slice(0, 300)}`);
   lines.push(...failures.map((failure) => `FAILED: ${failure}`), failures.length === 0 ? "RESULT: PASSED" : "RESULT: FAILED");
-  if (failures.length > 0) lines.push("server output (last lines):", ...started.output().trim().split("\n").filter((line) => !line.includes("\"level\":30")).slice(-60));
+  if (failures.length > 0) lines.push("server output (last lines):", ...serverTail(started));
   process.stdout.write(`${lines.join("\n")}\n`);
   return failures.length === 0 ? 0 : 1;
 }
@@ -170,8 +175,7 @@ main().then(
   },
   async (error: unknown) => {
     process.stderr.write(`proof:faults: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    const output = instance?.output().trim();
-    if (output) process.stderr.write(`server output (last lines):\n${output.split("\n").filter((line) => !line.includes("\"level\":30")).slice(-60).join("\n")}\n`);
+    if (instance?.output().trim()) process.stderr.write(`server output (last lines):\n${serverTail(instance).join("\n")}\n`);
     client.destroy();
     await instance?.stop();
     process.exit(1);
