@@ -10,6 +10,7 @@ import type { Language } from "../../common/language.ts";
 import { insertSession } from "../support/subscriber.ts";
 import { accountButtonName, newNumber } from "./accounts-support.ts";
 import { DESKTOP, expectFocusInside, PHONE, signIn, siteInBrowser, waitForHydration } from "./browser.ts";
+import { contrast } from "./contrast-by-pixels.ts";
 
 const CATALOG = { ar, en } as const;
 
@@ -159,10 +160,10 @@ interface FocusState {
   outlineContrast: number;
 }
 
-const focusState = (page: Page): Promise<FocusState> =>
-  page.evaluate(() => {
+const focusState = async (page: Page): Promise<FocusState> => {
+  const { outlineRgb, behindRgb, ...state } = await page.evaluate(() => {
     const element = document.activeElement as HTMLElement | null;
-    if (!element || element === document.body) return { index: null, label: "body", focusVisible: false, outline: "", boxShadow: "", outlineContrast: 0 };
+    if (!element || element === document.body) return { index: null, label: "body", focusVisible: false, outline: "", boxShadow: "", outlineRgb: null, behindRgb: [] };
     const style = getComputedStyle(element);
     // Any CSS colour (oklch included) to sRGB through a canvas pixel.
     const canvas = document.createElement("canvas").getContext("2d", { willReadFrequently: true })!;
@@ -170,10 +171,9 @@ const focusState = (page: Page): Promise<FocusState> =>
       canvas.clearRect(0, 0, 1, 1);
       canvas.fillStyle = color;
       canvas.fillRect(0, 0, 1, 1);
-      return [...canvas.getImageData(0, 0, 1, 1).data];
+      return [...canvas.getImageData(0, 0, 1, 1).data] as [number, number, number, number];
     };
-    const luminance = ([r, g, b]: number[]) =>
-      [r!, g!, b!].map((value) => (value / 255 <= 0.04045 ? value / 255 / 12.92 : ((value / 255 + 0.055) / 1.055) ** 2.4)).reduce((sum, value, i) => sum + value * [0.2126, 0.7152, 0.0722][i]!, 0);
+    const rgb = (color: string): [number, number, number] => rgba(color).slice(0, 3) as [number, number, number];
     // The outline is drawn outside the control (offset 2 px): on the background of its nearest painted
     // ancestor, a colour or a gradient (then every colour of the gradient counts).
     let behind = ["white"];
@@ -184,25 +184,25 @@ const focusState = (page: Page): Promise<FocusState> =>
         behind = stops;
         break;
       }
-      if (rgba(backgroundColor)[3]! > 200) {
+      if (rgba(backgroundColor)[3] > 200) {
         behind = [backgroundColor];
         break;
       }
     }
-    const ratio = (one: string, other: string) => {
-      const [lighter, darker] = [luminance(rgba(one)), luminance(rgba(other))].sort((a, b) => b - a);
-      return (lighter! + 0.05) / (darker! + 0.05);
-    };
-    const outlineContrast = Math.min(...behind.map((color) => ratio(style.outlineColor, color)));
     return {
       index: element.dataset.tabStop === undefined ? null : Number(element.dataset.tabStop),
       label: `${element.tagName.toLowerCase()} "${(element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 40)}"`,
       focusVisible: element.matches(":focus-visible"),
       outline: style.outlineStyle === "none" || parseFloat(style.outlineWidth) === 0 ? "none" : `${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}`,
       boxShadow: style.boxShadow,
-      outlineContrast: Math.round(outlineContrast * 100) / 100,
+      outlineRgb: rgb(style.outlineColor),
+      behindRgb: behind.map(rgb),
     };
   });
+  // WCAG's ratio, the same one the pixel measure uses (tests/e2e/contrast-by-pixels.ts).
+  const outlineContrast = outlineRgb ? Math.min(...behindRgb.map((color) => contrast(outlineRgb, color))) : 0;
+  return { ...state, outlineContrast: Math.round(outlineContrast * 100) / 100 };
+};
 
 describe("Tab through a page", () => {
   for (const [path, language, viewport, size] of [
