@@ -58,6 +58,18 @@ export function accessibilitySuite(language: Language): void {
 
   const t = CATALOG[language];
 
+  /** A paragraph planted on the page for a check to find: the first child of `first`, or right `after` an element. */
+  function plantLine(page: Page, line: { id: string; text: string; style: Record<string, string> } & ({ first: string } | { after: string })) {
+    return page.evaluate((line) => {
+      const paragraph = document.createElement("p");
+      paragraph.id = line.id;
+      paragraph.textContent = line.text;
+      for (const [property, value] of Object.entries(line.style)) paragraph.style.setProperty(property, value);
+      if ("first" in line) document.querySelector(line.first)!.prepend(paragraph);
+      else document.querySelector(line.after)!.after(paragraph);
+    }, line);
+  }
+
   describe(`${language}, axe itself`, () => {
     // axe skips the contrast of text it takes for an icon font's ligature, and took about half the Arabic lines of a
     // page for one (tests/e2e/axe.ts): this test failed in Arabic before axe was told the site has no icon font.
@@ -66,13 +78,8 @@ export function accessibilitySuite(language: Language): void {
       await visit(page, "/home", language);
       const families = await page.evaluate(() => [...new Set([...document.fonts].map((face) => face.family.replace(/"/g, "")))].sort());
       expect(families, "the fonts of the page (an icon font's ligatures are not text: axe would be told otherwise)").toEqual(["Cairo", "Cairo Arabic", "Cairo Fallback"]);
-      await page.evaluate((text) => {
-        const line = document.createElement("p");
-        line.id = "faint-line";
-        line.textContent = text;
-        line.style.cssText = "color: #bbb"; // on the page's white, 1.9:1
-        document.querySelector("main")!.prepend(line);
-      }, t.nav.skipToContent);
+      // On the page's white, 1.9:1.
+      await plantLine(page, { id: "faint-line", text: t.nav.skipToContent, style: { color: "#bbb" }, first: "main" });
       const faint = (await axeViolations(page, "a faint line")).filter((violation) => violation.id === "color-contrast").flatMap((violation) => violation.targets);
       await release();
       expect(faint, "axe reports the faint line's contrast").toContain("#faint-line");
@@ -81,14 +88,7 @@ export function accessibilitySuite(language: Language): void {
     it("measures from the pixels what axe cannot decide: a faint line on a gradient of its own is reported", async () => {
       const { page, release } = await site.warmPage(PHONE, language);
       await visit(page, "/home", language);
-      await page.evaluate((text) => {
-        const line = document.createElement("p");
-        line.id = "faint-on-gradient";
-        line.textContent = text;
-        line.style.setProperty("color", "#bbb");
-        line.style.setProperty("background-image", "linear-gradient(to left, #fff, #eee)");
-        document.querySelector("main")!.prepend(line);
-      }, t.nav.skipToContent);
+      await plantLine(page, { id: "faint-on-gradient", text: t.nav.skipToContent, style: { color: "#bbb", "background-image": "linear-gradient(to left, #fff, #eee)" }, first: "main" });
       const found = (await axeViolations(page, "a faint line on a gradient")).filter((violation) => violation.id === "color-contrast").flatMap((violation) => violation.targets);
       await release();
       expect(found.join("\n"), "the faint line, measured from the pixels").toMatch(/^#faint-on-gradient: ".+": 1\.\d+:1 at its worst pixel/m);
@@ -106,13 +106,7 @@ export function accessibilitySuite(language: Language): void {
         const band = await measureContrast(page, GRADIENT_REGIONS.titleBand);
         // The measure can fail: a line planted at the band's lighter end (its left, in both languages) in a lilac
         // that passes on the darker end (5.9:1) but not there (3.9:1).
-        await page.evaluate((titleBand) => {
-          const line = document.createElement("p");
-          line.textContent = "faint";
-          line.style.setProperty("color", "#c4b5fd");
-          line.style.setProperty("text-align", "left");
-          document.querySelector(`${titleBand} h1`)!.after(line);
-        }, GRADIENT_REGIONS.titleBand);
+        await plantLine(page, { id: "faint-in-band", text: "faint", style: { color: "#c4b5fd", "text-align": "left" }, after: `${GRADIENT_REGIONS.titleBand} h1` });
         const planted = await measureContrast(page, GRADIENT_REGIONS.titleBand);
         await release();
         expect(hero.problems, "the home page's hero").toEqual([]);

@@ -48,7 +48,8 @@ export async function measureContrast(page: Page, selector: string): Promise<Con
 
 async function measureElement(page: Page, region: ElementHandle<Node>): Promise<ContrastMeasure> {
   await region.scrollIntoViewIfNeeded();
-  const texts = await region.evaluate((root): TextBox[] => {
+  // The texts, and the region's box rounded out to whole CSS pixels (the picture's clip), read in one look.
+  const { texts, box } = await region.evaluate((root): { texts: TextBox[]; box: { x: number; y: number; width: number; height: number } } => {
     const canvas = document.createElement("canvas").getContext("2d", { willReadFrequently: true })!;
     /** The colour as the browser draws it; null when the canvas cannot read it (it keeps its last colour then). */
     const rgba = (css: string): [number, number, number, number] | null => {
@@ -91,16 +92,13 @@ async function measureElement(page: Page, region: ElementHandle<Node>): Promise<
         large: size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700),
       });
     }
-    return boxes;
+    const { left, top, right, bottom } = (root as Element).getBoundingClientRect();
+    return { texts: boxes, box: { x: Math.floor(left), y: Math.floor(top), width: Math.ceil(right) - Math.floor(left), height: Math.ceil(bottom) - Math.floor(top) } };
   });
   if (texts.length === 0) return { measured: [], problems: ["no text to measure"] };
 
-  // The picture: the region's box rounded out to whole CSS pixels, with its text hidden (each element's own style
-  // attribute put back exactly afterwards).
-  const box = await region.evaluate((root) => {
-    const { left, top, right, bottom } = (root as Element).getBoundingClientRect();
-    return { x: Math.floor(left), y: Math.floor(top), width: Math.ceil(right) - Math.floor(left), height: Math.ceil(bottom) - Math.floor(top) };
-  });
+  // The picture of that box with the region's text hidden (each element's own style attribute put back exactly
+  // afterwards).
   const kept = await region.evaluateHandle((root, hiding) => {
     const saved: [Element & ElementCSSInlineStyle, string | null][] = [];
     for (const element of [root as Element & ElementCSSInlineStyle, ...(root as Element).querySelectorAll<HTMLElement | SVGElement>("*")]) {
