@@ -22,6 +22,7 @@ import { seedDemoChargingLines } from "../../server/charging/demo-lines.ts";
 import { seedDemoUsage } from "../../server/charging/demo-usage.ts";
 import { createLogger } from "../../server/logger.ts";
 import { databaseUrlFor, dropDatabasesWithPrefix, quoteIdentifier, withClient } from "./database.ts";
+import { memoryTablespace } from "./memory-tablespace.ts";
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -74,9 +75,20 @@ async function startSharedDatabase(): Promise<SharedDatabase> {
     adminUrl = embedded.url("postgres");
   }
 
+  // The template and its clones in memory when the server allows it (tests/support/memory-tablespace.ts): a clone
+  // takes the template's tablespace.
+  const memory = await memoryTablespace(adminUrl, prefix);
+  const tablespace = "name" in memory ? memory : undefined;
+  process.stdout.write(
+    "name" in memory
+      ? `tests: the run's databases are kept in memory (tablespace ${memory.name})\n`
+      : `tests: the run's databases are kept in the server's default tablespace (none in memory: ${memory.reason})\n`,
+  );
+
   const close = async () => {
     try {
       await dropDatabasesWithPrefix(adminUrl, prefix);
+      await tablespace?.drop();
     } finally {
       await embedded?.stop();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -84,7 +96,7 @@ async function startSharedDatabase(): Promise<SharedDatabase> {
   };
 
   try {
-    await withClient(adminUrl, (client) => client.query(`create database ${quoteIdentifier(template)}`));
+    await withClient(adminUrl, (client) => client.query(`create database ${quoteIdentifier(template)}${tablespace ? ` tablespace ${quoteIdentifier(tablespace.name)}` : ""}`));
     const pool = new pg.Pool({ connectionString: databaseUrlFor(adminUrl, template), max: 2 });
     try {
       await applyMigrations(pool, rootDir);
