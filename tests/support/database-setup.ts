@@ -77,7 +77,7 @@ async function startSharedDatabase(): Promise<SharedDatabase> {
 
   // The template and its clones in memory when the server allows it (tests/support/memory-tablespace.ts): a clone
   // takes the template's tablespace.
-  const memory = await memoryTablespace(adminUrl, prefix);
+  const memory = await memoryTablespace(adminUrl, prefix, embedded !== undefined).catch((error: Error) => ({ reason: error.message }));
   const tablespace = "name" in memory ? memory : undefined;
   process.stdout.write(
     "name" in memory
@@ -88,10 +88,15 @@ async function startSharedDatabase(): Promise<SharedDatabase> {
   const close = async () => {
     try {
       await dropDatabasesWithPrefix(adminUrl, prefix);
-      await tablespace?.drop();
     } finally {
-      await embedded?.stop();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await tablespace?.drop();
+      } finally {
+        await embedded?.stop();
+        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+        // The embedded server is gone, and its tablespace with it, whatever its drop did: so is the folder.
+        if (embedded && tablespace) rmSync(tablespace.location, { recursive: true, force: true });
+      }
     }
   };
 
