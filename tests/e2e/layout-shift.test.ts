@@ -4,7 +4,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { Language } from "../../common/language.ts";
-import { nextFrames, PHONE, siteInBrowser } from "./browser.ts";
+import { nextFrames, PHONE, siteInBrowser, waitForHydration } from "./browser.ts";
 
 const CLS_LIMIT = 0.01;
 
@@ -61,6 +61,9 @@ const layoutShifts = (page: Page): Promise<Shift[]> =>
     },
   );
 
+/** The Cumulative Layout Shift of `shifts`: the sum of their values. */
+const cumulative = (shifts: Shift[]): number => shifts.reduce((sum, shift) => sum + shift.value, 0);
+
 /** Loads `path` on the slow network, waits for the fonts and every image (scrolling the lazy ones into view), and answers the shifts. */
 async function loadSlowly(page: Page, path: string, language: Language): Promise<Shift[]> {
   await page.goto(`${path}?lang=${language}`, { waitUntil: "commit" });
@@ -95,7 +98,7 @@ describe("layout shift on a slow phone connection", () => {
       const failures: string[] = [];
       for (const path of PAGES) {
         const shifts = await loadSlowly(page, path, language);
-        const cls = shifts.reduce((sum, shift) => sum + shift.value, 0);
+        const cls = cumulative(shifts);
         report.push(`${path}: CLS ${cls.toFixed(4)}`);
         if (cls >= CLS_LIMIT) {
           failures.push(
@@ -118,9 +121,9 @@ describe("the measure itself", () => {
     // A shift is only a shift of what was painted: the load event may come before the page's first frame on a
     // loaded machine (a full run once pushed the block in before it, and saw nothing move), and hydration may still
     // be under way. So the block goes in once the page is hydrated and a frame has been painted.
-    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+    await waitForHydration(page);
     await nextFrames(page);
-    const before = (await layoutShifts(page)).reduce((sum, shift) => sum + shift.value, 0);
+    const before = cumulative(await layoutShifts(page));
     await page.evaluate(() => {
       const block = document.createElement("div");
       block.style.height = "200px";
@@ -129,7 +132,7 @@ describe("the measure itself", () => {
     await nextFrames(page);
     // The entry is the browser's to report once the frame that moved the text is painted: looked at until it is.
     try {
-      await expect.poll(async () => (await layoutShifts(page)).reduce((sum, shift) => sum + shift.value, 0) - before, { message: "the shift of the text pushed down" }).toBeGreaterThan(0.01);
+      await expect.poll(async () => cumulative(await layoutShifts(page)) - before, { message: "the shift of the text pushed down" }).toBeGreaterThan(0.01);
     } finally {
       await context.close();
     }
