@@ -79,21 +79,35 @@ function installTextFontsOnly(): void {
   (window as unknown as { textFontsOnly: boolean }).textFontsOnly = true;
 }
 
+/** What the tests read of axe's results, picked out in the page (axe's whole results are about ten times as much to send). */
+interface AxeSummary {
+  violations: Omit<Violation, "where">[];
+  /** The texts whose contrast axe left undecided for one of MEASURED_REASONS (their selectors). */
+  undecided: string[];
+}
+
 async function runAxe(page: Page, where: string): Promise<Violation[]> {
   // axe and the override together, or both again (a page where one of them failed must not run axe's own guess).
   if (!(await page.evaluate(() => "axe" in window && "textFontsOnly" in window))) {
     await page.evaluate(axeSource);
     await page.evaluate(installTextFontsOnly);
   }
-  const results = await page.evaluate((options) => (window as unknown as { axe: { run(context: Document, options: unknown): Promise<AxeResults> } }).axe.run(document, options), RUN_OPTIONS);
-  const found: Violation[] = results.violations.map((violation) => ({
-    where: `${where} ${page.url()}`,
-    id: violation.id,
-    impact: violation.impact,
-    help: violation.help,
-    targets: violation.nodes.map((node) => node.target.join(" ")),
-  }));
-  return [...found, ...(await undecidedContrast(page, where, results))];
+  const { violations, undecided } = await page.evaluate(
+    async ({ options, measuredReasons }): Promise<AxeSummary> => {
+      const results = await (window as unknown as { axe: { run(context: Document, options: unknown): Promise<AxeResults> } }).axe.run(document, options);
+      const selector = (node: { target: unknown[] }) => node.target.join(" ");
+      return {
+        violations: results.violations.map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map(selector) })),
+        undecided: results.incomplete
+          .filter((result) => result.id === "color-contrast")
+          .flatMap((result) => result.nodes.filter((node) => [...node.any, ...node.all, ...node.none].some((check) => measuredReasons.includes((check.data as { messageKey?: string } | null)?.messageKey ?? ""))))
+          .map(selector),
+      };
+    },
+    { options: RUN_OPTIONS, measuredReasons: MEASURED_REASONS },
+  );
+  const found: Violation[] = violations.map((violation) => ({ where: `${where} ${page.url()}`, ...violation }));
+  return [...found, ...(await undecidedContrast(page, where, undecided))];
 }
 
 /**
@@ -101,18 +115,14 @@ async function runAxe(page: Page, where: string): Promise<Violation[]> {
  * gradient, a background image, an image element behind it): then the pixels behind it tell. (Text partly covered
  * by something else, a toast over a dialog's title, stays axe's call: its pixels would be the cover's.)
  */
-const MEASURED_REASONS = new Set(["bgGradient", "bgImage", "imgNode"]);
+const MEASURED_REASONS = ["bgGradient", "bgImage", "imgNode"];
 
 /**
- * The texts whose contrast axe left undecided on a gradient or an image, measured from the pixels
+ * The texts whose contrast axe left undecided on a gradient or an image (`undecided`), measured from the pixels
  * (tests/e2e/contrast-by-pixels.ts): one violation per text below WCAG AA. The brand gradients are measured once per
  * language and width by accessibility-suite.ts, not on every page.
  */
-async function undecidedContrast(page: Page, where: string, results: AxeResults): Promise<Violation[]> {
-  const undecided = results.incomplete
-    .filter((result) => result.id === "color-contrast")
-    .flatMap((result) => result.nodes.filter((node) => [...node.any, ...node.all, ...node.none].some((check) => MEASURED_REASONS.has((check.data as { messageKey?: string } | null)?.messageKey ?? ""))))
-    .map((node) => node.target.join(" "));
+async function undecidedContrast(page: Page, where: string, undecided: string[]): Promise<Violation[]> {
   if (undecided.length === 0) return [];
   const gradients = Object.values(GRADIENT_REGIONS).join(", ");
   // A text that went away after axe's run is measured too: measureContrast says it could not.
