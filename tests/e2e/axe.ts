@@ -79,7 +79,10 @@ function installTextFontsOnly(): void {
   (window as unknown as { textFontsOnly: boolean }).textFontsOnly = true;
 }
 
-/** What the tests read of axe's results, picked out in the page (axe's whole results are about ten times as much to send). */
+/**
+ * What the tests read of axe's results, picked out in the page: axe's whole results (every rule, each node's HTML and
+ * check data) cost the test runner several times the CPU to receive (docs/PERFORMANCE.md, seventeenth session).
+ */
 interface AxeSummary {
   violations: Omit<Violation, "where">[];
   /** The texts whose contrast axe left undecided for one of MEASURED_REASONS (their selectors). */
