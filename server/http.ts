@@ -7,11 +7,12 @@ import { findServedImage, UPLOADS_PATH } from "./content/media.ts";
 import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import { COMPRESSIBLE } from "../build-tools/compressible.ts";
-import { compressMemoryJson } from "./edge/encoding.ts";
+import { compressWholeAnswer } from "./edge/encoding.ts";
 import { loggablePath } from "./edge/loggable-path.ts";
+import { POOLED_NONCE } from "./edge/nonce.ts";
 import { getCookie, setCookie } from "hono/cookie";
 import { requestId } from "hono/request-id";
-import { NONCE, secureHeaders } from "hono/secure-headers";
+import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContext, servicesContext } from "./request-context.ts";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGE_QUERY_PARAM, languageFromAcceptLanguage, type Language } from "../common/language.ts";
@@ -167,8 +168,8 @@ export function createHttpApp(options: HttpAppOptions) {
     secureHeaders({
       contentSecurityPolicy: {
         ...CSP_DIRECTIVES,
-        scriptSrc: [...CSP_DIRECTIVES.scriptSrc, NONCE],
-        styleSrc: [...CSP_DIRECTIVES.styleSrc, NONCE],
+        scriptSrc: [...CSP_DIRECTIVES.scriptSrc, POOLED_NONCE],
+        styleSrc: [...CSP_DIRECTIVES.styleSrc, POOLED_NONCE],
       },
       referrerPolicy: "strict-origin-when-cross-origin",
       xFrameOptions: "DENY",
@@ -196,7 +197,7 @@ export function createHttpApp(options: HttpAppOptions) {
     }
   });
   app.use(compress());
-  app.use(compressMemoryJson);
+  app.use(compressWholeAnswer);
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   const siteOrigin = (c: Context<AppEnv>) => (config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : new URL(c.req.url).origin);

@@ -12,7 +12,7 @@ import { bundles, chargingAllowances, chargingAudit, chargingLines, chargingOrde
 import { embeddedUsageByDay, embeddedUsageRecords } from "./embedded-usage.ts";
 import { redeemEmbeddedVoucher } from "./embedded-vouchers.ts";
 import { calendarDay } from "../../common/format.ts";
-import { ChargingError, spendable, validityPassed, type Allowance, type AllowanceKind, type CountedUnit, type BundleOrder, type BundleSubscription, type ChargingPort, type LineBalance, type RenewalOutcome } from "./types.ts";
+import { ChargingError, spendable, validityPassed, type AllowanceKind, type CountedUnit, type BundleOrder, type BundleSubscription, type ChargingPort, type LineBalance, type RenewalOutcome } from "./types.ts";
 
 type LineRow = typeof chargingLines.$inferSelect;
 
@@ -29,20 +29,14 @@ const rounded = (value: number) => Math.round(value * 1000) / 1000;
 // The reads of My line and the profile, on every signed-in page that shows the line: prepared statements
 // (server/db/prepared.ts), like the session's and the account's.
 const lineByGsm = preparedStatement("charging_line_by_gsm", (db, name) => db.select().from(chargingLines).where(eq(chargingLines.gsm, sql.placeholder("gsm"))).limit(1).prepare(name));
-const liveSubscriptionsByGsm = preparedStatement("charging_live_subscriptions_by_gsm", (db, name) =>
+/** A line's live subscriptions with their allowances, in one statement: a subscription without any has one row of nulls. */
+const liveBundlesByGsm = preparedStatement("charging_live_bundles_by_gsm", (db, name) =>
   db
-    .select()
+    .select({ subscription: chargingSubscriptions, allowance: chargingAllowances })
     .from(chargingSubscriptions)
+    .leftJoin(chargingAllowances, eq(chargingAllowances.subscriptionId, chargingSubscriptions.id))
     .where(and(eq(chargingSubscriptions.gsm, sql.placeholder("gsm")), gt(chargingSubscriptions.endsAt, sql`now()`)))
-    .orderBy(asc(chargingSubscriptions.endsAt), asc(chargingSubscriptions.id))
-    .prepare(name),
-);
-const allowancesOfSubscriptions = preparedStatement("charging_allowances_of_subscriptions", (db, name) =>
-  db
-    .select()
-    .from(chargingAllowances)
-    .where(sql`${chargingAllowances.subscriptionId} = any(${sql.placeholder("ids")}::bigint[])`)
-    .orderBy(asc(chargingAllowances.id))
+    .orderBy(asc(chargingSubscriptions.endsAt), asc(chargingSubscriptions.id), asc(chargingAllowances.id))
     .prepare(name),
 );
 
@@ -69,33 +63,24 @@ export function createEmbeddedCharging(db: Db, { timeZone, voucherHashKey }: Emb
   const ensureLine = (gsm: string) => ensureChargingLine(db, gsm);
 
   async function subscriptionsOf(executor: Db, gsm: string, ids?: number[]): Promise<BundleSubscription[]> {
-    const live = await liveSubscriptionsByGsm(executor).execute({ gsm });
-    const rows = ids ? live.filter((row) => ids.includes(row.id)) : live;
-    if (rows.length === 0) return [];
-    const allowances = await allowancesOfSubscriptions(executor).execute({ ids: rows.map((row) => row.id) });
-    return rows.map((row) => ({
-      id: row.id,
-      bundleId: row.bundleId,
-      title: { ar: row.titleAr, en: row.titleEn },
-      price: row.price,
-      startedAt: row.startedAt,
-      endsAt: row.endsAt,
-      renews: row.renews,
-      allowances: allowances
-        .filter((allowance) => allowance.subscriptionId === row.id)
-        .map(
-          (allowance): Allowance =>
-            // A row without a total is unlimited (the catalogue's "unlimited" unit has none).
-            allowance.total === null || allowance.unit === "unlimited"
-              ? { kind: allowance.kind as AllowanceKind, unit: "unlimited", total: null, remaining: null }
-              : {
-                  kind: allowance.kind as AllowanceKind,
-                  unit: allowance.unit as CountedUnit,
-                  total: allowance.total,
-                  remaining: rounded(Math.max(0, allowance.total - allowance.used)),
-                },
-        ),
-    }));
+    const subscriptions = new Map<number, BundleSubscription>();
+    for (const { subscription: row, allowance } of await liveBundlesByGsm(executor).execute({ gsm })) {
+      if (ids && !ids.includes(row.id)) continue;
+      let subscription = subscriptions.get(row.id);
+      if (!subscription) {
+        subscription = { id: row.id, bundleId: row.bundleId, title: { ar: row.titleAr, en: row.titleEn }, price: row.price, startedAt: row.startedAt, endsAt: row.endsAt, renews: row.renews, allowances: [] };
+        subscriptions.set(row.id, subscription);
+      }
+      if (!allowance) continue;
+      subscription.allowances.push(
+        // A row without a total is unlimited (the catalogue's "unlimited" unit has none).
+        allowance.total === null || allowance.unit === "unlimited"
+          ? { kind: allowance.kind as AllowanceKind, unit: "unlimited", total: null, remaining: null }
+          : { kind: allowance.kind as AllowanceKind, unit: allowance.unit as CountedUnit, total: allowance.total, remaining: rounded(Math.max(0, allowance.total - allowance.used)) },
+      );
+    }
+    // In the statement's order: the one that ends first, first.
+    return [...subscriptions.values()];
   }
 
   /**

@@ -1,9 +1,9 @@
-// The encodings of dynamic answers: which one a client gets, and JSON answers compressed whole, in one call.
+// The encodings of dynamic answers: which one a client gets, and JSON answers and documents compressed whole, in one call.
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
-import { chooseEncoding, COMPRESS_MIN_BYTES, compressMemoryJson, ONE_CALL_MAX_BYTES } from "./encoding.ts";
+import { chooseEncoding, COMPRESS_MIN_BYTES, compressWholeAnswer, ONE_CALL_MAX_BYTES } from "./encoding.ts";
 import { refusalReason } from "./failure.ts";
 
 describe("chooseEncoding", () => {
@@ -18,13 +18,13 @@ describe("chooseEncoding", () => {
   });
 });
 
-describe("compressMemoryJson after hono/compress", () => {
+describe("compressWholeAnswer after hono/compress", () => {
   /** An envelope of about 3 KB, Arabic included, as the number search answers. */
   const big = { status: 200, message: "تمت العملية بنجاح", data: { numbers: Array.from({ length: 40 }, (_, index) => ({ gsm: `0944${String(777_000 + index * 37).padStart(6, "0")}`, tier: "regular" })) } };
   const small = { status: "ok" };
   const app = new Hono();
   app.use(compress());
-  app.use(compressMemoryJson);
+  app.use(compressWholeAnswer);
   app.get("/big", (c) => c.json(big));
   app.get("/small", (c) => c.json(small));
   /** Over ONE_CALL_MAX_BYTES: an export, the OpenAPI document. */
@@ -40,6 +40,7 @@ describe("compressMemoryJson after hono/compress", () => {
   app.get("/part", (c) => c.json(big, 206, { "Content-Range": "bytes 0-99/5000" }));
   app.get("/sequence", (c) => c.body(`${JSON.stringify(big)}\n`.repeat(3), 200, { "Content-Type": "application/json-seq" }));
   app.get("/page", (c) => c.body(`<!doctype html><html>${"<p>صفحة</p>".repeat(400)}</html>`, 200, { "Content-Type": "text/html; charset=utf-8" }));
+  app.get("/large-page", (c) => c.html(`<!doctype html><html>${"<p>صفحة طويلة</p>".repeat(4000)}</html>`));
   const get = (path: string, acceptEncoding?: string, method = "GET") => app.request(path, { method, headers: acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {} });
   const bytes = async (answer: Response) => Buffer.from(await answer.arrayBuffer());
 
@@ -123,7 +124,7 @@ describe("compressMemoryJson after hono/compress", () => {
     let read = 0;
     const probe = new Hono();
     probe.use(compress());
-    probe.use(compressMemoryJson);
+    probe.use(compressWholeAnswer);
     probe.get("/image", () => {
       const answer = new Response(new Uint8Array(4096), { headers: { "Content-Type": "image/png", "Content-Length": "4096" } });
       const body = Object.getOwnPropertyDescriptor(Response.prototype, "body")!.get!;
@@ -135,11 +136,31 @@ describe("compressMemoryJson after hono/compress", () => {
     expect(read, "the body was read by a middleware").toBe(0);
   });
 
-  test("a document is left to hono/compress (streamed, without a length), and HEAD is left alone", async () => {
-    const page = await get("/page", "gzip, br");
-    expect(page.headers.get("Content-Encoding")).toBe("gzip");
-    expect(page.headers.get("Content-Length")).toBeNull();
-    expect(gunzipSync(await bytes(page)).toString("utf8")).toMatch(/^<!doctype html>/);
+  test("a document leaves whole too, in the best accepted encoding, with its length and Vary, made on the thread pool", async () => {
+    const html = `<!doctype html><html>${"<p>صفحة</p>".repeat(400)}</html>`;
+    for (const [asked, encoding, decode] of [
+      ["gzip, deflate, br, zstd", "br", brotliDecompressSync],
+      ["gzip, deflate", "gzip", gunzipSync],
+    ] as const) {
+      const page = await get("/page", asked);
+      expect(page.headers.get("Content-Encoding"), asked).toBe(encoding);
+      expect(page.headers.get("Vary"), asked).toBe("Accept-Encoding");
+      expect(page.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+      const body = await bytes(page);
+      expect(Number(page.headers.get("Content-Length")), asked).toBe(body.length);
+      expect(decode(body).toString("utf8"), asked).toBe(html);
+    }
+    // Over the JSON answers' one-call limit, a document is still sent whole (it was whole already).
+    const large = await get("/large-page", "gzip");
+    expect(large.headers.get("Content-Encoding")).toBe("gzip");
+    const body = await bytes(large);
+    expect(Number(large.headers.get("Content-Length"))).toBe(body.length);
+    expect(gunzipSync(body).length).toBeGreaterThan(ONE_CALL_MAX_BYTES);
+    // Without an accepted encoding it leaves as it is, with its length.
+    const plain = await get("/page");
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    expect((await bytes(plain)).toString("utf8")).toBe(html);
+    expect(Number(plain.headers.get("Content-Length"))).toBe(Buffer.byteLength(html));
     const head = await get("/big", "gzip, br", "HEAD");
     expect(head.status).toBe(200);
     expect(head.headers.get("Content-Encoding")).toBeNull();

@@ -1,12 +1,17 @@
-// The content encodings of dynamic answers. A document (HTML, or a client navigation's data) is streamed by
-// React Router and compressed on the way by hono/compress (server/http.ts); a page of the page cache is kept
-// already compressed (server/page-cache). A JSON answer (the spec API's envelope, a failure, /healthz) is whole
-// in memory when it leaves its handler, and is small: compressMemoryJson encodes it at once, in one call, instead
-// of piping it through a CompressionStream, whose web streams cost more than the answer itself. Measured with
-// `BENCH_ONLY=numbers npm run bench` (50 connections, 2 CPUs): "contains 777" went from 1,983 req/s with a p99 of
-// 64 ms to 2,821 req/s and 40 ms (docs/PERFORMANCE.md, "JSON answers compressed in one call").
+// The content encodings of dynamic answers. A page of the page cache is kept already compressed
+// (server/page-cache). Every other answer that is whole in memory when it leaves its handler is compressed here in
+// one call and sent with its length, instead of being piped through hono/compress's CompressionStream, whose web
+// streams cost more than the answer itself and which sends a chunked body in several writes:
+//  - a JSON answer (the spec API's envelope, a failure, /healthz), small: at once, on the event loop. Measured with
+//    `BENCH_ONLY=numbers npm run bench` (50 connections, 2 CPUs): "contains 777" went from 1,983 req/s with a p99 of
+//    64 ms to 2,821 req/s and 40 ms (docs/PERFORMANCE.md, "JSON answers compressed in one call");
+//  - a document (HTML), which app/entry.server.tsx renders into one buffer: on libuv's thread pool, in one task,
+//    so that the 20–60 KB of a signed-in page are compressed beside the next request's work rather than in it
+//    (docs/PERFORMANCE.md, "A signed-in page in one write").
+// What streams (a client navigation's data, a JSON answer over ONE_CALL_MAX_BYTES) is left to hono/compress.
 import type { MiddlewareHandler } from "hono";
-import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from "node:zlib";
 
 export type ContentEncoding = "br" | "gzip";
 
@@ -34,54 +39,67 @@ export const COMPRESS_MIN_BYTES = 1024;
 export const ONE_CALL_MAX_BYTES = 64 * 1024;
 
 /**
- * Compresses an answer made for one request: brotli at quality 4 or gzip at level 6, the fast settings (about
- * 30 µs for a page of numbers; brotli's answer is about a seventh smaller than gzip's). What is compressed once
- * and kept (the build's files, the page cache) uses the slow, smallest settings instead.
+ * The settings of an answer made for one request: brotli at quality 4 or gzip at level 6, the fast ones (about 30 µs
+ * for a page of numbers; brotli's answer is about a seventh smaller than gzip's). What is compressed once and kept
+ * (the build's files, the page cache) uses the slow, smallest settings instead.
  */
+const brotliOnce = (body: Buffer): BrotliOptions => ({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+const GZIP_ONCE: ZlibOptions = { level: 6 };
+const brotliOffLoop = promisify(brotliCompress);
+const gzipOffLoop = promisify(gzip);
+
+/** Compresses an answer made for one request, at once (a small one: the thread pool's round trip would cost more). */
 export function compressOnce(body: Buffer, encoding: ContentEncoding): Buffer {
-  return encoding === "br"
-    ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-    : gzipSync(body, { level: 6 });
+  return encoding === "br" ? brotliCompressSync(body, brotliOnce(body)) : gzipSync(body, GZIP_ONCE);
+}
+
+/** The same bytes as compressOnce, made on libuv's thread pool: the event loop goes on meanwhile. */
+export function compressOffLoop(body: Buffer, encoding: ContentEncoding): Promise<Buffer> {
+  return encoding === "br" ? brotliOffLoop(body, brotliOnce(body)) : gzipOffLoop(body, GZIP_ONCE);
+}
+
+/** A Buffer as a Response takes it (its own view of the same memory, typed on an ArrayBuffer). */
+export function responseBytes(bytes: Buffer): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /**
  * application/json itself, with its parameters: a type of JSON that streams (application/json-seq, NDJSON) is never
  * read whole here. A handler that streams a body of this very type would be held until it ends: none does.
  */
-/** A Buffer as a Response takes it (its own view of the same memory, typed on an ArrayBuffer). */
-export function responseBytes(bytes: Buffer): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
-}
-
 const JSON_TYPE = /^application\/json\s*(?:;|$)/i;
+/** A document: every one is whole in memory when it leaves its handler (app/entry.server.tsx, the page mappers). */
+const HTML_TYPE = /^text\/html\s*(?:;|$)/i;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 
 /**
  * Middleware, placed after hono/compress so that it sees the answer first: a JSON answer of at most
- * ONE_CALL_MAX_BYTES leaves with its length, compressed in one call when it is at least COMPRESS_MIN_BYTES, the
- * client accepts brotli or gzip and its Cache-Control does not say no-transform (with `Vary: Accept-Encoding`, and
- * a strong ETag made weak). hono/compress then leaves it alone: it has a Content-Encoding, or a length under the
- * threshold. A larger one goes on to hono/compress as it came.
+ * ONE_CALL_MAX_BYTES, or a document, leaves with its length, compressed in one call when it is at least
+ * COMPRESS_MIN_BYTES, the client accepts brotli or gzip and its Cache-Control does not say no-transform (with
+ * `Vary: Accept-Encoding`, and a strong ETag made weak). hono/compress then leaves it alone: it has a
+ * Content-Encoding, or a length under the threshold. A larger JSON answer goes on to hono/compress as it came.
  */
-export const compressMemoryJson: MiddlewareHandler = async (c, next) => {
+export const compressWholeAnswer: MiddlewareHandler = async (c, next) => {
   await next();
   const answer = c.res;
   // A part of a body (206, or any answer with a Content-Range) is never re-encoded: its range counts its bytes.
   if (c.req.method === "HEAD" || answer.status === 206 || answer.headers.has("Content-Range") || answer.headers.has("Content-Encoding")) return;
-  if (!JSON_TYPE.test(answer.headers.get("Content-Type") ?? "")) return;
+  const type = answer.headers.get("Content-Type") ?? "";
+  const document = HTML_TYPE.test(type);
+  if (!document && !JSON_TYPE.test(type)) return;
   // Only now: reading `body` turns @hono/node-server's light answer (bytes it writes in one call: a page from the
   // page cache, a built file) into a stream it must pipe. Status and headers leave it as it is.
   if (!answer.body) return;
   const identity = Buffer.from(await answer.arrayBuffer());
-  if (identity.length > ONE_CALL_MAX_BYTES) {
+  if (!document && identity.length > ONE_CALL_MAX_BYTES) {
     // As it came, without a length: hono/compress streams it.
     c.res = new Response(responseBytes(identity), answer);
     return;
   }
   const transform = !NO_TRANSFORM.test(answer.headers.get("Cache-Control") ?? "");
   const encoding = identity.length >= COMPRESS_MIN_BYTES && transform ? chooseEncoding(c.req.header("Accept-Encoding")) : null;
-  const body = encoding ? compressOnce(identity, encoding) : identity;
+  const body = !encoding ? identity : document ? await compressOffLoop(identity, encoding) : compressOnce(identity, encoding);
   const headers = new Headers(answer.headers);
   headers.set("Content-Length", String(body.length));
   if (identity.length >= COMPRESS_MIN_BYTES && transform) {

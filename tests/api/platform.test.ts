@@ -337,6 +337,23 @@ describe("compression", () => {
     expect(answer.text).toMatch(/<\/html>\s*$/);
   });
 
+  test("a signed-in page leaves whole, with its length, in brotli or gzip by Accept-Encoding (compressed in one call, not streamed)", async () => {
+    for (const [asked, encoding] of [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip, deflate", "gzip"],
+      [undefined, undefined],
+    ] as const) {
+      const answer = await client.page("/profile", { headers: { cookie: signedIn, ...(asked ? { "accept-encoding": asked } : {}) } });
+      expect(answer.status, asked).toBe(200);
+      expect(answer.headers["content-encoding"], asked).toBe(encoding);
+      expect(answer.headers.vary, asked).toMatch(/accept-encoding/i);
+      expect(answer.headers["transfer-encoding"], asked).toBeUndefined();
+      expect(answer.headers["content-length"], asked).toBe(String(answer.raw.length));
+      expect(answer.text, asked).toMatch(/^<!DOCTYPE html><html lang="ar" dir="rtl"/);
+      expect(answer.text, asked).toMatch(/<\/html>\s*$/);
+    }
+  });
+
   test("an API answer leaves whole, with its length: brotli or gzip by Accept-Encoding, plain without; a small one is never compressed", async () => {
     const search = "/core/api/numbers/available?pattern=3&size=20";
     const plain = await client.request(search, { headers: { "accept-language": "en" } });
