@@ -94,7 +94,7 @@ export async function start(options: StartOptions): Promise<RunningServer> {
   const charging = await createChargingPort(config, database.db, logger, metrics);
   const pageCache = new PageCache({ ttlSeconds: config.PAGE_CACHE_SECONDS, maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024 });
   const contentMemo = new Memo(config.PAGE_CACHE_SECONDS * 1000);
-  const numberSearchMemo = new Memo(config.NUMBER_SEARCH_CACHE_MS, { maxKeys: 2_000 });
+  const numberSearchMemo = new Memo(config.NUMBER_SEARCH_CACHE_MS, { maxKeys: 2_000, staleWhileLoading: true });
   const services: AppServices = { config, database, db: database.db, logger, sms, network: createEmbeddedNetwork(database.db), charging, metrics, pageCache, contentMemo, numberSearchMemo, contentClock: contentClock(config.CONTENT_CLOCK_FILE) };
   if (config.CONTENT_CLOCK_FILE) logger.warn({ file: config.CONTENT_CLOCK_FILE }, "content clock moved by a file (tests only)");
   const expirySweep = startExpirySweep(database.db, logger, config.RESERVATION_SWEEP_SECONDS, metrics, () => numberSearchMemo.clear());

@@ -29,6 +29,69 @@ describe("the memo", () => {
     expect(off.size).toBe(0);
   });
 
+  test("stale while loading: an expired value is given at once while one load replaces it", async () => {
+    let now = 0;
+    let loads = 0;
+    const pending: ((value: number) => void)[] = [];
+    const memo = new Memo(1_000, { now: () => now, staleWhileLoading: true });
+    const load = () => new Promise<number>((resolve) => pending.push(() => resolve(++loads)));
+    const first = memo.get("777", load);
+    pending.shift()!(0);
+    expect(await first).toBe(1);
+    now = 1_000;
+    // Expired: fifty callers of this moment get the old page at once, and only one search runs.
+    const answers = await Promise.all(Array.from({ length: 50 }, () => memo.get("777", load)));
+    expect(answers.every((answer) => answer === 1)).toBe(true);
+    expect(pending).toHaveLength(1);
+    pending.shift()!(0);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(await memo.get("777", load), "the refreshed page, once loaded").toBe(2);
+    expect(pending).toHaveLength(0);
+    // More than a lifetime past its expiry, a value is no longer given: the caller waits for the load.
+    now = 3_000;
+    const late = memo.get("777", load);
+    let settled = false;
+    void late.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    pending.shift()!(0);
+    expect(await late).toBe(3);
+  });
+
+  test("stale while loading: a failed refresh keeps the old value given and lets a later caller try again; clear() leaves nothing stale", async () => {
+    let now = 0;
+    let tries = 0;
+    const memo = new Memo(1_000, { now: () => now, staleWhileLoading: true });
+    expect(await memo.get("k", async () => "old")).toBe("old");
+    now = 1_200;
+    expect(await memo.get("k", async () => ((tries += 1), Promise.reject(new Error("database away"))))).toBe("old");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await memo.get("k", async () => ((tries += 1), "new"))).toBe("old");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(tries).toBe(2);
+    expect(await memo.get("k", async () => "newer")).toBe("new");
+    memo.clear();
+    now = 2_500;
+    expect(await memo.get("k", async () => "after a reservation")).toBe("after a reservation");
+    // A refresh that was running when clear() came is not kept: it may hold what the clear was for.
+    now = 3_600;
+    let finish: (value: string) => void = () => undefined;
+    expect(await memo.get("k", () => new Promise<string>((resolve) => (finish = resolve)))).toBe("after a reservation");
+    memo.clear();
+    finish("from before the clear");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await memo.get("k", async () => "fresh")).toBe("fresh");
+  });
+
+  test("without staleWhileLoading an expired value is waited for", async () => {
+    let now = 0;
+    const memo = new Memo(1_000, { now: () => now });
+    await memo.get("k", async () => "old");
+    now = 1_000;
+    expect(await memo.get("k", async () => "new")).toBe("new");
+  });
+
   test("keeps at most maxKeys keys, pushing out the one stored longest ago", async () => {
     let loads = 0;
     const memo = new Memo(60_000, { maxKeys: 3 });

@@ -4,33 +4,85 @@
 //   PAGE_CACHE_SECONDS and emptied with the page cache whenever content is loaded (server/page-cache/): a
 //   signed-in visitor's page is rendered on every request and no longer asks the database for them each time;
 // - numberSearchMemo: the pages of the number search (server/reservation/inventory.ts), for
-//   NUMBER_SEARCH_CACHE_MS: fifty people asking for "777" at once cost one query.
+//   NUMBER_SEARCH_CACHE_MS: fifty people asking for "777" at once cost one query. It answers stale while it
+//   loads (below): an expired page of numbers is given at once while one search refreshes it, instead of every
+//   caller of that second waiting for the search (under load, the number search's p99 was those waits).
 // A bounded number of keys is kept (the oldest goes first), so a stream of different keys costs memory once.
+interface Kept {
+  value: Promise<unknown>;
+  storedAt: number;
+  /** The value's load has succeeded: it may be given stale while the next one loads. */
+  loaded: boolean;
+  /** A load that will replace this value is running. */
+  refreshing: boolean;
+}
+
 export class Memo {
-  readonly #values = new Map<string, { value: Promise<unknown>; storedAt: number }>();
+  readonly #values = new Map<string, Kept>();
   readonly #ttlMs: number;
   readonly #now: () => number;
   readonly #maxKeys: number;
+  readonly #staleWhileLoading: boolean;
 
-  constructor(ttlMs: number, options: { now?: () => number; maxKeys?: number } = {}) {
+  /**
+   * `staleWhileLoading`: once a value has expired, it is still given, for at most one more lifetime, while a
+   * single load (started by the first caller after the expiry) replaces it; a value older than that, or one that
+   * was never loaded, is waited for. clear() leaves nothing to give stale.
+   */
+  constructor(ttlMs: number, options: { now?: () => number; maxKeys?: number; staleWhileLoading?: boolean } = {}) {
     this.#ttlMs = ttlMs;
     this.#now = options.now ?? Date.now;
     this.#maxKeys = options.maxKeys ?? 1_000;
+    this.#staleWhileLoading = options.staleWhileLoading ?? false;
   }
 
   /** The value of `key`, loaded once per lifetime (a failed load is not kept). With a lifetime of 0, always loaded. */
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (this.#ttlMs <= 0) return load();
     const kept = this.#values.get(key);
-    if (kept && this.#now() - kept.storedAt < this.#ttlMs) return kept.value as Promise<T>;
-    const value = load();
+    const age = kept ? this.#now() - kept.storedAt : Infinity;
+    if (kept && age < this.#ttlMs) return kept.value as Promise<T>;
+    if (kept && this.#staleWhileLoading && kept.loaded && age < 2 * this.#ttlMs) {
+      if (!kept.refreshing) {
+        kept.refreshing = true;
+        // The callers of this moment have the stale value; a failed refresh leaves it, and a later caller tries again.
+        this.#store(key, load()).catch(() => {
+          kept.refreshing = false;
+        });
+      }
+      return kept.value as Promise<T>;
+    }
+    return this.#store(key, load());
+  }
+
+  #store<T>(key: string, value: Promise<T>): Promise<T> {
+    const entry: Kept = { value, storedAt: this.#now(), loaded: false, refreshing: false };
+    const replaced = this.#values.get(key);
+    if (replaced?.refreshing) {
+      // A refresh: the stale value stays given until this one has loaded.
+      value.then(
+        () => {
+          if (this.#values.get(key) !== replaced) return;
+          entry.loaded = true;
+          this.#values.delete(key);
+          this.#values.set(key, entry);
+        },
+        () => undefined,
+      );
+      return value;
+    }
     // Re-inserted at the end: the Map's order is the order of storing, so its first key is the oldest.
     this.#values.delete(key);
-    this.#values.set(key, { value, storedAt: this.#now() });
+    this.#values.set(key, entry);
     if (this.#values.size > this.#maxKeys) this.#values.delete(this.#values.keys().next().value!);
-    value.catch(() => {
-      if (this.#values.get(key)?.value === value) this.#values.delete(key);
-    });
+    value.then(
+      () => {
+        entry.loaded = true;
+      },
+      () => {
+        if (this.#values.get(key) === entry) this.#values.delete(key);
+      },
+    );
     return value;
   }
 
