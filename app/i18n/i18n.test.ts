@@ -47,13 +47,13 @@ describe("createI18n", () => {
     expect(english("greeting")).toBe("Hello");
   });
 
-  // The browser no longer loads i18next (16 KB gzip before a page is interactive): the small translator
+  // Neither the browser nor the server loads i18next (16 KB gzip before a page is interactive): the small translator
   // must say what i18next, with the options the site gave it, says for every message of both catalogs.
   it.each([["ar", ar], ["en", en]] as const)("gives i18next's text for every message of the %s catalog, with values and counts", (language, catalog) => {
     const reference = i18next.createInstance();
     void reference.init({ lng: language, fallbackLng: false, resources: { [language]: { translation: catalog } }, initAsync: false, interpolation: { escapeValue: false } });
     const t = translatorOf(language, catalog);
-    // i18next's own `t` is typed by the catalog too (server/i18n.ts): widened the same way.
+    // i18next's own `t` is typed by the catalog too (tests/types/i18next.d.ts): widened the same way.
     const referenceT = reference.t.bind(reference) as unknown as AnyKeyT;
     const keys = leaves(catalog).map(([key]) => key);
     const bases = [...new Set(keys.map((key) => key.replace(/_(zero|one|two|few|many|other)$/, "")))];
