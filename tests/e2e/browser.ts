@@ -22,7 +22,9 @@ export async function launchBrowser(): Promise<Browser> {
   }
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    // --in-process-gpu: the software compositor runs as a thread of the browser process instead of a process of
+    // its own (`site-walk-ar` alone: 115.0 and 121.9 CPU-s against 121.5 and 129.0 without, on the same machine).
+    args: ["--no-sandbox", "--disable-gpu", "--in-process-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
 }
 
