@@ -34,9 +34,8 @@ export type ProfileEditAnswer = { ok: true; message: string } | { ok: false; mes
 
 export interface ProfilePageProps {
   heading: PageHeading;
+  /** With the line's state: a deactivated line (hotline) says so at the top of its details. */
   profile: Profile;
-  /** A deactivated line (hotline) says so at the top of its details. */
-  lineState: "active" | "deactivated";
   mainGsm: string;
   numbers: string[];
   cities: NamedItem[];
@@ -86,7 +85,7 @@ function ItemsCard({ id, title, empty, items }: { id: string; title: string; emp
   );
 }
 
-export function ProfilePage({ heading, profile, lineState, mainGsm, numbers, cities, jobs, reservations }: ProfilePageProps) {
+export function ProfilePage({ heading, profile, mainGsm, numbers, cities, jobs, reservations }: ProfilePageProps) {
   const { t } = useTranslation();
   const { language, currencySuffix } = useShell().shell;
   const [searchParams] = useSearchParams();
@@ -117,7 +116,7 @@ export function ProfilePage({ heading, profile, lineState, mainGsm, numbers, cit
             </Row>
             <Row label={t("profile.lineType")}>{t(`profile.lineTypes.${profile.lineType}`)}</Row>
             <Row label={t("profile.lineState")}>
-              {lineState === "deactivated" ? (
+              {profile.lineState === "deactivated" ? (
                 <Link to="/hotline" className="text-red-800 underline">{t("hotline.deactivated")}</Link>
               ) : (
                 t("hotline.active")

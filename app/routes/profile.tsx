@@ -20,19 +20,17 @@ import { requireSubscriber } from "../session.server.ts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = requireSubscriber(request, context);
   const { services, language } = pageTools(context);
-  const [profile, numbers, cities, jobs, line, reservations] = await Promise.all([
+  const [profile, numbers, cities, jobs, reservations] = await Promise.all([
     getProfile(services, account.accountId, account.selectedGsm, language),
     listNumbers(services, account.accountId),
     // Reference lists: kept in memory until content changes, like the footer's.
     services.contentMemo.get(`cities ${language}`, () => listCities(services.db, language)),
     services.contentMemo.get(`jobs ${language}`, () => listJobs(services.db, language)),
-    services.network.lineStatus(account.selectedGsm),
     listReservations(services.db, account.accountId, language),
   ]);
   return {
     heading: pageHeading(context, "page.profile"),
     profile,
-    lineState: line.state,
     mainGsm: account.mainGsm,
     numbers: numbers.map((number) => number.gsm),
     cities,

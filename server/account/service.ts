@@ -439,6 +439,7 @@ export async function getProfile(services: AppServices, accountId: number, gsm: 
       remaining: subscription.allowances.map((allowance) => allowanceLeft(language, allowance)).join(" · "),
       expiresOn: calendarDay(subscription.endsAt, services.config.OPERATOR_TIME_ZONE),
     })),
+    lineState: line.state,
     // The line's services are its features that are on, named as their screens name them.
     activeServices: line.activeServices.map((service) => ({
       id: service.feature,

@@ -2,7 +2,7 @@
 // (server/account/api.ts) and to the web UI's loaders and actions (app/), and the errors it raises.
 import type { Language } from "../../common/language.ts";
 import { AppError, type ErrorDetails } from "../edge/app-error.ts";
-import type { FeatureKey } from "../line-features/types.ts";
+import type { FeatureKey, LineState } from "../line-features/types.ts";
 
 /** What a one-time code is for; a code only ever verifies for its own (number, purpose). */
 export type CodePurpose = "login" | "register" | "add-number" | "service-password";
@@ -73,6 +73,8 @@ export interface Profile {
   email: string | null;
   activeBundles: ActiveBundle[];
   activeServices: ActiveService[];
+  /** The line's state on the network (the profile page says when it is deactivated; not an answer of the spec API). */
+  lineState: LineState;
 }
 
 export type AccountErrorCode =

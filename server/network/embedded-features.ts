@@ -45,6 +45,15 @@ function readingOf(row: typeof networkLineFeatures.$inferSelect | undefined, fea
   return { serviceState: on ? 1 : 0, customerState: row.options, endsAt: row.endsAt, activeSince: on ? row.activeSince : null };
 }
 
+/** The services that are on among a line's feature rows, oldest first (what activeServices answers). */
+export function activeServicesOf(rows: (typeof networkLineFeatures.$inferSelect)[], now = new Date()): LineService[] {
+  return rows
+    .map((row) => ({ feature: row.feature as FeatureKey, reading: readingOf(row, row.feature, now) }))
+    .filter(({ reading }) => reading.serviceState === 1)
+    .map(({ feature, reading }) => ({ feature, since: reading.activeSince! }))
+    .sort((a, b) => a.since.getTime() - b.since.getTime() || a.feature.localeCompare(b.feature));
+}
+
 export function embeddedFeatures(db: Db): Pick<LineFeaturesPort, "readFeature" | "writeFeature" | "readAutoReply" | "writeAutoReply" | "listCallers"> & {
   activeServices(gsm: string): Promise<LineService[]>;
 } {
@@ -85,13 +94,7 @@ export function embeddedFeatures(db: Db): Pick<LineFeaturesPort, "readFeature" |
         });
     },
     async activeServices(gsm) {
-      const rows = await lineFeaturesByGsm(db).execute({ gsm });
-      const now = new Date();
-      return rows
-        .map((row) => ({ feature: row.feature as FeatureKey, reading: readingOf(row, row.feature, now) }))
-        .filter(({ reading }) => reading.serviceState === 1)
-        .map(({ feature, reading }) => ({ feature, since: reading.activeSince! }))
-        .sort((a, b) => a.since.getTime() - b.since.getTime() || a.feature.localeCompare(b.feature));
+      return activeServicesOf(await lineFeaturesByGsm(db).execute({ gsm }));
     },
     async readAutoReply(gsm) {
       const [row] = await db.select().from(networkAutoReplies).where(eq(networkAutoReplies.gsm, gsm)).limit(1);

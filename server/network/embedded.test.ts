@@ -1,5 +1,6 @@
-import { describe, expect, test } from "vitest";
-import { simulatedLine } from "./embedded.ts";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createTestDatabase, openTestDb, type TestDatabase } from "../../tests/support/test-database.ts";
+import { createEmbeddedNetwork, simulatedLine } from "./embedded.ts";
 
 describe("the simulated network", () => {
   test("a number always gets the same name, in both languages", () => {
@@ -15,5 +16,41 @@ describe("the simulated network", () => {
       const line = simulatedLine(`09450000${String(i).padStart(2, "0")}`, "en");
       expect(Object.keys(line).sort()).toEqual(["gsm", "name"]);
     }
+  });
+});
+
+describe("the subscriber's line, as the profile reads it (one statement once the line is known)", () => {
+  let database: TestDatabase;
+  let connection: ReturnType<typeof openTestDb>;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    connection = openTestDb(database.url);
+  });
+  afterAll(async () => {
+    await connection?.close();
+    await database?.drop();
+  });
+
+  test("its state and its services are what lineStatus and readFeature answer, on its first read and after", async () => {
+    const network = createEmbeddedNetwork(connection.db);
+    const gsm = "0944777001";
+    // First read: the line is added, active, without services.
+    expect(await network.subscriberLine(gsm, "en")).toEqual({ ...simulatedLine(gsm, "en"), state: "active", activeServices: [] });
+    expect((await network.lineStatus(gsm)).state).toBe("active");
+    await network.writeFeature(gsm, "call-forward", { serviceState: 1, customerState: [], endsAt: null });
+    await network.writeFeature(gsm, "super-clip", { serviceState: 1, customerState: [], endsAt: null });
+    await network.writeFeature(gsm, "call-barring", { serviceState: 0, customerState: [], endsAt: null });
+    const line = await network.subscriberLine(gsm, "ar");
+    expect(line.state).toBe("active");
+    expect(line.activeServices.map((service) => service.feature).sort()).toEqual(["call-forward", "super-clip"]);
+    for (const service of line.activeServices) expect(service.since).toEqual((await network.readFeature(gsm, service.feature)).activeSince);
+    await network.setLineState(gsm, "deactivated");
+    expect((await network.subscriberLine(gsm, "en")).state).toBe("deactivated");
+    // A line with features written before its own row was ever read.
+    const other = "0944777002";
+    await network.writeFeature(other, "super-clip", { serviceState: 1, customerState: [], endsAt: null });
+    const first = await network.subscriberLine(other, "en");
+    expect(first.state).toBe("active");
+    expect(first.activeServices.map((service) => service.feature)).toEqual(["super-clip"]);
   });
 });

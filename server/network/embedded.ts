@@ -4,9 +4,13 @@
 // network's: they come from the charging port (server/charging/). What the site changes (line features,
 // hence the line's services) is kept in the `network_*` tables.
 import { createHash } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import type { Language } from "../../common/language.ts";
 import type { Db } from "../db/database.ts";
-import { embeddedFeatures } from "./embedded-features.ts";
+import { preparedStatement } from "../db/prepared.ts";
+import { networkLineFeatures, networkLines } from "../db/schema.ts";
+import type { LineState } from "../line-features/types.ts";
+import { activeServicesOf, embeddedFeatures } from "./embedded-features.ts";
 import { embeddedLines } from "./embedded-lines.ts";
 import type { NetworkPort, SubscriberLine } from "./types.ts";
 
@@ -38,7 +42,7 @@ const FAMILY_NAMES: Bilingual[] = [
 ];
 
 /** The simulated subscriber's name of `gsm`: a pure function of the number and the language. */
-export function simulatedLine(gsm: string, language: Language): Omit<SubscriberLine, "activeServices"> {
+export function simulatedLine(gsm: string, language: Language): Pick<SubscriberLine, "gsm" | "name"> {
   const seed = createHash("sha256").update(`line:${gsm}`).digest();
   const first = FIRST_NAMES[seed[0]! % FIRST_NAMES.length]!;
   const family = FAMILY_NAMES[seed[1]! % FAMILY_NAMES.length]!;
@@ -46,12 +50,32 @@ export function simulatedLine(gsm: string, language: Language): Omit<SubscriberL
 }
 
 /** The simulation: the subscriber's name derived from the number, line features and services kept in the `network_*` tables. */
+/** The profile's read of a line: its state and its features' rows, in one statement (one row of nulls without features). */
+const lineWithFeaturesByGsm = preparedStatement("network_line_with_features_by_gsm", (db, name) =>
+  db
+    .select({ state: networkLines.state, feature: networkLineFeatures })
+    .from(networkLines)
+    .leftJoin(networkLineFeatures, eq(networkLineFeatures.gsm, networkLines.gsm))
+    .where(eq(networkLines.gsm, sql.placeholder("gsm")))
+    .prepare(name),
+);
+
 export function createEmbeddedNetwork(db: Db): NetworkPort {
   const { activeServices, ...features } = embeddedFeatures(db);
+  const lines = embeddedLines(db);
   return {
     driver: "embedded-simulation",
-    subscriberLine: async (gsm, language) => ({ ...simulatedLine(gsm, language), activeServices: await activeServices(gsm) }),
-    ...embeddedLines(db),
+    async subscriberLine(gsm, language) {
+      const rows = await lineWithFeaturesByGsm(db).execute({ gsm });
+      if (rows.length === 0) {
+        // The line's first read: lineStatus adds its row.
+        const [status, services] = await Promise.all([lines.lineStatus(gsm), activeServices(gsm)]);
+        return { ...simulatedLine(gsm, language), state: status.state, activeServices: services };
+      }
+      const featureRows = rows.flatMap((row) => (row.feature ? [row.feature] : []));
+      return { ...simulatedLine(gsm, language), state: rows[0]!.state as LineState, activeServices: activeServicesOf(featureRows) };
+    },
+    ...lines,
     ...features,
     async close() {},
   };

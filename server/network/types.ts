@@ -17,6 +17,8 @@ export interface SubscriberLine {
   gsm: string;
   /** The subscriber's name as the operator registered it, in the asked language. */
   name: string;
+  /** The line's state on the network (hotline), as lineStatus answers it at the same moment. */
+  state: LineState;
   /** Exactly the features that readFeature answers with serviceState 1 at the same moment, oldest first. */
   activeServices: LineService[];
 }
