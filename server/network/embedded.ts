@@ -49,7 +49,6 @@ export function simulatedLine(gsm: string, language: Language): Pick<SubscriberL
   return { gsm, name: `${first[language]} ${family[language]}` };
 }
 
-/** The simulation: the subscriber's name derived from the number, line features and services kept in the `network_*` tables. */
 /** The profile's read of a line: its state and its features' rows, in one statement (one row of nulls without features). */
 const lineWithFeaturesByGsm = preparedStatement("network_line_with_features_by_gsm", (db, name) =>
   db
@@ -60,6 +59,7 @@ const lineWithFeaturesByGsm = preparedStatement("network_line_with_features_by_g
     .prepare(name),
 );
 
+/** The simulation: the subscriber's name derived from the number, line features and services kept in the `network_*` tables. */
 export function createEmbeddedNetwork(db: Db): NetworkPort {
   const { activeServices, ...features } = embeddedFeatures(db);
   const lines = embeddedLines(db);
