@@ -67,8 +67,10 @@ const configSchema = z
       .default(DEFAULT_OPERATOR_TIME_ZONE),
     /**
      * How long this instance keeps a page of the number search (server/reservation/inventory.ts): identical searches
-     * within it cost one query. A number reserved or cancelled through this instance empties it at once; another
-     * instance's may show a taken number for at most this long (reserving it then answers NUMBER_TAKEN). 0: off.
+     * within it cost one query. Once expired, a page is still answered for at most this long again while one search
+     * replaces it (server/memo.ts, staleWhileLoading). A number reserved or cancelled through this instance empties it
+     * at once; another instance's may show a taken number for at most twice this long (reserving it then answers
+     * NUMBER_TAKEN). 0: off.
      */
     NUMBER_SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     /** How often each instance sweeps expired reservation holds back into the pool. */

@@ -84,6 +84,50 @@ describe("the memo", () => {
     expect(await memo.get("k", async () => "fresh")).toBe("fresh");
   });
 
+  test("stale while loading: past the stale time, callers share one load even while a slow refresh still runs", async () => {
+    let now = 0;
+    let loads = 0;
+    const pending: ((value: number) => void)[] = [];
+    const memo = new Memo(1_000, { now: () => now, staleWhileLoading: true });
+    const load = () => {
+      loads += 1;
+      return new Promise<number>((resolve) => pending.push(resolve));
+    };
+    const first = memo.get("k", load);
+    pending.shift()!(1);
+    expect(await first).toBe(1);
+    now = 1_500;
+    expect(await memo.get("k", load), "stale, and a refresh starts").toBe(1);
+    expect(loads).toBe(2);
+    // The refresh hangs (a slow database); two lifetimes on, twenty callers wait for one new load, not twenty.
+    now = 2_100;
+    const waiting = Array.from({ length: 20 }, () => memo.get("k", load));
+    expect(loads).toBe(3);
+    pending[1]!(3);
+    expect(await Promise.all(waiting)).toEqual(Array.from({ length: 20 }, () => 3));
+    // The slow refresh ends at last: it is dropped, the newer value stays.
+    pending[0]!(2);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await memo.get("k", load)).toBe(3);
+    expect(loads).toBe(3);
+  });
+
+  test("stale while loading: a refresh whose load throws at once is a failed refresh (the stale value stays, a later caller tries again)", async () => {
+    let now = 0;
+    const memo = new Memo(1_000, { now: () => now, staleWhileLoading: true });
+    expect(await memo.get("k", async () => "old")).toBe("old");
+    now = 1_100;
+    expect(
+      await memo.get("k", () => {
+        throw new Error("no connection");
+      }),
+    ).toBe("old");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await memo.get("k", async () => "new")).toBe("old");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await memo.get("k", async () => "newer")).toBe("new");
+  });
+
   test("without staleWhileLoading an expired value is waited for", async () => {
     let now = 0;
     const memo = new Memo(1_000, { now: () => now });

@@ -45,32 +45,34 @@ export class Memo {
     if (kept && this.#staleWhileLoading && kept.loaded && age < 2 * this.#ttlMs) {
       if (!kept.refreshing) {
         kept.refreshing = true;
-        // The callers of this moment have the stale value; a failed refresh leaves it, and a later caller tries again.
-        this.#store(key, load()).catch(() => {
-          kept.refreshing = false;
-        });
+        const startedAt = this.#now();
+        // The callers of this moment have the stale value; a failed refresh leaves it, and a later caller tries again
+        // (a load that throws at once is a failed refresh too).
+        const refresh = (async () => load())();
+        refresh.then(
+          () => this.#replace(key, kept, refresh, startedAt),
+          () => {
+            kept.refreshing = false;
+          },
+        );
       }
       return kept.value as Promise<T>;
     }
+    // Nothing to give, or too old to give: this load is the key's value from now on, shared by every caller until it
+    // ends (a refresh still running is then dropped when it ends: its entry is no longer the kept one).
     return this.#store(key, load());
+  }
+
+  /** A refresh that has loaded takes the place of the value it refreshed, unless that value is gone (clear(), pushed out, replaced). */
+  #replace(key: string, stale: Kept, value: Promise<unknown>, startedAt: number): void {
+    if (this.#values.get(key) !== stale) return;
+    // Stamped when the refresh started, as every value is when its load starts.
+    this.#values.delete(key);
+    this.#values.set(key, { value, storedAt: startedAt, loaded: true, refreshing: false });
   }
 
   #store<T>(key: string, value: Promise<T>): Promise<T> {
     const entry: Kept = { value, storedAt: this.#now(), loaded: false, refreshing: false };
-    const replaced = this.#values.get(key);
-    if (replaced?.refreshing) {
-      // A refresh: the stale value stays given until this one has loaded.
-      value.then(
-        () => {
-          if (this.#values.get(key) !== replaced) return;
-          entry.loaded = true;
-          this.#values.delete(key);
-          this.#values.set(key, entry);
-        },
-        () => undefined,
-      );
-      return value;
-    }
     // Re-inserted at the end: the Map's order is the order of storing, so its first key is the oldest.
     this.#values.delete(key);
     this.#values.set(key, entry);

@@ -62,6 +62,9 @@ describe("createI18n", () => {
       const values = { name: "Sami", count: 7, amount: "5,000", date: "2026-11-25", query: "<b>x</b>", gsm: "0991234567" };
       expect(t(key), key).toBe(referenceT(key));
       expect(t(key, values), key).toBe(referenceT(key, values));
+      // A value that is null or a number, as data may bring one.
+      const unusual = { name: null, count: 7, amount: 5000, date: null, query: 0, gsm: null };
+      expect(t(key, unusual), `${key} (null and numeric values)`).toBe(referenceT(key, unusual));
       for (const count of [0, 1, 2, 3, 11, 100, 1.5]) expect(t(key, { count }), `${key} (${count})`).toBe(referenceT(key, { count }));
     }
   });

@@ -5,7 +5,7 @@
 // this site's options (app/i18n/i18n.test.ts holds the two to the same answers on every message of both catalogs):
 //  - keys are dot paths into the nested catalog; a key that is not a message gives the key itself;
 //  - `{{name}}` takes `values.name` as it is (no HTML escaping: React escapes, and API answers are JSON); a
-//    placeholder without a value stays as written;
+//    placeholder without a value stays as written, and a null value is said as nothing;
 //  - a numeric `count` picks `key_zero` for 0 when there is one, else `key_<plural category>` of the
 //    language (Intl.PluralRules: Arabic has zero, one, two, few, many, other), else `key`.
 //
@@ -73,6 +73,8 @@ const PLACEHOLDER = /\{\{(.+?)\}\}/g;
 function interpolate(text: string, values: TranslationValues): string {
   return text.replace(PLACEHOLDER, (placeholder, name: string) => {
     const value = values[name.trim()];
-    return value === undefined ? placeholder : String(value);
+    if (value === undefined) return placeholder;
+    // null says nothing, as i18next says it.
+    return value === null ? "" : String(value);
   });
 }

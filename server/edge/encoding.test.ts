@@ -136,7 +136,7 @@ describe("compressWholeAnswer after hono/compress", () => {
     expect(read, "the body was read by a middleware").toBe(0);
   });
 
-  test("a document leaves whole too, in the best accepted encoding, with its length and Vary, made on the thread pool", async () => {
+  test("a document leaves whole too, in the best accepted encoding, with its length and Vary", async () => {
     const html = `<!doctype html><html>${"<p>صفحة</p>".repeat(400)}</html>`;
     for (const [asked, encoding, decode] of [
       ["gzip, deflate, br, zstd", "br", brotliDecompressSync],

@@ -7,7 +7,9 @@
 //    64 ms to 2,821 req/s and 40 ms (docs/PERFORMANCE.md, "JSON answers compressed in one call");
 //  - a document (HTML), which app/entry.server.tsx renders into one buffer: on libuv's thread pool, in one task,
 //    so that the 20–60 KB of a signed-in page are compressed beside the next request's work rather than in it
-//    (docs/PERFORMANCE.md, "A signed-in page in one write").
+//    (docs/PERFORMANCE.md, "A signed-in page in one write"). The pool (4 threads unless UV_THREADPOOL_SIZE says
+//    otherwise) is shared with file reads and the scrypt of password checks: a page waits behind four password
+//    checks at once (about 60 ms here), as a file read already did.
 // What streams (a client navigation's data, a JSON answer over ONE_CALL_MAX_BYTES) is left to hono/compress.
 import type { MiddlewareHandler } from "hono";
 import { promisify } from "node:util";
