@@ -11,10 +11,10 @@ import { buildCachedPage, PageCache } from "./page-cache.ts";
 const html = (text: string) => buildCachedPage(`<!DOCTYPE html><html><body>${text}</body></html>`, 200, new Headers({ "Content-Type": "text/html; charset=utf-8" }), null);
 
 describe("the page cache", () => {
-  test("keeps an entry for its lifetime, then forgets it", () => {
+  test("keeps an entry for its lifetime, then forgets it", async () => {
     let now = 1_000;
     const cache = new PageCache({ ttlSeconds: 60, maxBytes: 10_000_000, now: () => now });
-    cache.set("a", { ...html("a"), storedAt: now });
+    cache.set("a", { ...(await html("a")), storedAt: now });
     now += 59_999;
     expect(cache.get("a")).toBeDefined();
     now += 1;
@@ -23,8 +23,8 @@ describe("the page cache", () => {
     expect(cache.stats().bytes).toBe(0);
   });
 
-  test("stays within its memory by dropping the least recently used page", () => {
-    const page = html("x".repeat(2_000));
+  test("stays within its memory by dropping the least recently used page", async () => {
+    const page = await html("x".repeat(2_000));
     const cache = new PageCache({ ttlSeconds: 60, maxBytes: page.bytes * 8 });
     for (const key of ["a", "b", "c", "d", "e", "f", "g", "h"]) cache.set(key, page);
     expect(cache.stats().entries).toBe(8);
@@ -58,23 +58,44 @@ describe("the page cache", () => {
     expect(cache.stats()).toMatchObject({ entries: 1, hits: 1, misses: 21 });
   });
 
-  test("off when its lifetime is 0", () => {
+  test("off when its lifetime is 0", async () => {
     const cache = new PageCache({ ttlSeconds: 0, maxBytes: 10_000_000 });
-    cache.set("a", html("a"));
+    cache.set("a", await html("a"));
     expect(cache.enabled).toBe(false);
     expect(cache.get("a")).toBeUndefined();
   });
 
-  test("a cached page holds the same document in three encodings, with a weak ETag of its content", () => {
-    const page = html("مرحبا".repeat(100));
+  test("a cached page holds the same document in three encodings, with a weak ETag of its content", async () => {
+    const page = await html("مرحبا".repeat(100));
     expect(gunzipSync(page.gzip).equals(page.identity)).toBe(true);
     expect(brotliDecompressSync(page.br).equals(page.identity)).toBe(true);
     expect(page.etag).toMatch(/^W\/"[\w-]{27}"$/);
-    expect(html("مرحبا".repeat(100)).etag).toBe(page.etag);
-    expect(html("other").etag).not.toBe(page.etag);
+    expect((await html("مرحبا".repeat(100))).etag).toBe(page.etag);
+    expect((await html("other")).etag).not.toBe(page.etag);
     // Cookies and per-answer headers are not replayed.
-    const withCookie = buildCachedPage("<p>x</p>", 200, new Headers({ "Content-Type": "text/html", "Set-Cookie": "a=b", "Content-Length": "8", "X-Remix-Response": "yes" }), null);
+    const withCookie = await buildCachedPage("<p>x</p>", 200, new Headers({ "Content-Type": "text/html", "Set-Cookie": "a=b", "Content-Length": "8", "X-Remix-Response": "yes" }), null);
     expect(withCookie.headers.map(([name]) => name)).toEqual(["content-type", "x-remix-response"]);
+  });
+
+  test("a page is compressed for the cache off the event loop: other work goes on meanwhile", async () => {
+    // About a megabyte of words that do not repeat much (brotli at quality 9 takes tens of ms on it): compressed on the
+    // event loop, as it was, the build is over before any timer can fire.
+    let seed = 7;
+    const word = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed.toString(36);
+    };
+    const body = `<p>${Array.from({ length: 120_000 }, word).join(" ")}</p>`;
+    let turns = 0;
+    const ticker = setInterval(() => (turns += 1), 1);
+    try {
+      const page = await html(body);
+      expect(turns, "timers fired while the page was compressed").toBeGreaterThan(0);
+      expect(gunzipSync(page.gzip).equals(page.identity)).toBe(true);
+      expect(brotliDecompressSync(page.br).equals(page.identity)).toBe(true);
+    } finally {
+      clearInterval(ticker);
+    }
   });
 });
 

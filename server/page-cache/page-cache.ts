@@ -4,7 +4,7 @@
 // without rendering. Memory is bounded (least recently used pages go first); concurrent misses of one page
 // render it once. The same answers say to shared caches (a CDN) how long they may keep them.
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import { compressToKeep } from "../edge/encoding.ts";
 
 export interface CachedPage {
   status: number;
@@ -26,10 +26,10 @@ export const CACHEABLE_TYPES = /^(text\/html|text\/x-script)\b/i;
 /** Headers of the rendered answer that are not replayed from the cache. */
 const NOT_REPLAYED = new Set(["set-cookie", "content-length", "content-encoding", "transfer-encoding", "date", "etag", "cache-control", "vary", "content-security-policy"]);
 
-export function buildCachedPage(body: string, status: number, headers: Headers, csp: string | null, now = Date.now()): CachedPage {
+/** A rendered answer as the cache keeps it, compressed off the event loop (server/edge/encoding.ts, compressToKeep). */
+export async function buildCachedPage(body: string, status: number, headers: Headers, csp: string | null, now = Date.now()): Promise<CachedPage> {
   const identity = Buffer.from(body, "utf8");
-  const gzip = gzipSync(identity, { level: 9 });
-  const br = brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length } });
+  const { gzip, br } = await compressToKeep(identity);
   const replayed = [...headers].filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase()));
   return {
     status,
