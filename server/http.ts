@@ -368,7 +368,8 @@ export function createHttpApp(options: HttpAppOptions) {
     const { entry, hit } = await services.pageCache.getOrRender(key, render);
     services.metrics.pageCache(hit);
     if (entry) return answerCachedPage(c, entry, hit, config);
-    // Not kept (a redirect, a 404…): this request's own rendering (another request's was not kept either).
+    // Not kept (a redirect, a 404…, or a page past the line of those waiting to be compressed for the cache): this
+    // request's own rendering (another request's was not kept either).
     if (!own) await render();
     const { response, body, csp } = own!;
     if (csp) c.set("pageCsp", csp);

@@ -11,7 +11,9 @@
 //    otherwise) is shared with file reads and the scrypt of password checks: a page waits behind four password
 //    checks at once (about 60 ms here), as a file read already did.
 // A guest's page is compressed for the page cache here too (compressToKeep), at the slow, smallest settings, on the
-// thread pool as well: a miss of the cache no longer holds the event loop while a page is compressed.
+// thread pool as well: a miss of the cache no longer holds the event loop while a page is compressed. The page cache
+// lets one page at a time into the pool (its two encodings: two of the four threads; server/page-cache/page-cache.ts),
+// so a page made for one visitor, a file read or a password check finds the other two free of the cache's work.
 // What streams (a client navigation's data, a JSON answer over ONE_CALL_MAX_BYTES) is left to hono/compress.
 import type { MiddlewareHandler } from "hono";
 import { promisify } from "node:util";

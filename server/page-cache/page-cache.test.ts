@@ -8,7 +8,13 @@ import { guestPage, inlineScripts, REACT_ARIA_STYLES } from "./csp.ts";
 import { matchesEtag } from "./guest-pages.ts";
 import { buildCachedPage, PageCache } from "./page-cache.ts";
 
-const html = (text: string) => buildCachedPage(`<!DOCTYPE html><html><body>${text}</body></html>`, 200, new Headers({ "Content-Type": "text/html; charset=utf-8" }), null);
+const document = (text: string) => buildCachedPage(`<!DOCTYPE html><html><body>${text}</body></html>`, 200, new Headers({ "Content-Type": "text/html; charset=utf-8" }), null);
+/** A page as the cache keeps it (one that was not kept fails the test). */
+async function html(text: string) {
+  const page = await document(text);
+  if (!page) throw new Error("the page was not kept: too many pages waited to be compressed");
+  return page;
+}
 
 describe("the page cache", () => {
   test("keeps an entry for its lifetime, then forgets it", async () => {
@@ -58,6 +64,30 @@ describe("the page cache", () => {
     expect(cache.stats()).toMatchObject({ entries: 1, hits: 1, misses: 21 });
   });
 
+  test("a page rendered while the cache was emptied (a content load) is not kept: the next visitor gets a new render", async () => {
+    const cache = new PageCache({ ttlSeconds: 60, maxBytes: 10_000_000 });
+    let renders = 0;
+    let finish!: () => void;
+    const slowRender = async () => {
+      renders += 1;
+      await new Promise<void>((resolve) => (finish = resolve));
+      return html("before the content load");
+    };
+    const before = cache.getOrRender("k", slowRender);
+    cache.clear();
+    // A miss after the purge does not join the render that began before it.
+    const after = cache.getOrRender("k", async () => {
+      renders += 1;
+      return html("after the content load");
+    });
+    finish();
+    expect((await before).entry!.identity.toString()).toContain("before the content load");
+    expect((await after).entry!.identity.toString()).toContain("after the content load");
+    expect(renders).toBe(2);
+    expect(cache.get("k")!.identity.toString()).toContain("after the content load");
+    expect(cache.stats().entries).toBe(1);
+  });
+
   test("off when its lifetime is 0", async () => {
     const cache = new PageCache({ ttlSeconds: 0, maxBytes: 10_000_000 });
     cache.set("a", await html("a"));
@@ -74,7 +104,24 @@ describe("the page cache", () => {
     expect((await html("other")).etag).not.toBe(page.etag);
     // Cookies and per-answer headers are not replayed.
     const withCookie = await buildCachedPage("<p>x</p>", 200, new Headers({ "Content-Type": "text/html", "Set-Cookie": "a=b", "Content-Length": "8", "X-Remix-Response": "yes" }), null);
-    expect(withCookie.headers.map(([name]) => name)).toEqual(["content-type", "x-remix-response"]);
+    expect(withCookie!.headers.map(([name]) => name)).toEqual(["content-type", "x-remix-response"]);
+  });
+
+  test("one page is compressed at a time and 32 wait their turn; one more is not kept, and a turn comes again once they are done", async () => {
+    const builds = Array.from({ length: 34 }, (_, index) => document(`page ${index}`));
+    const pages = await Promise.all(builds);
+    expect(pages.filter((page) => page === null)).toHaveLength(1);
+    expect(pages[33], "the one past the waiting line").toBeNull();
+    for (const page of pages.slice(0, 33)) expect(gunzipSync(page!.gzip).equals(page!.identity)).toBe(true);
+    expect(await document("after the line"), "the line is free again").not.toBeNull();
+  });
+
+  test("a page's life in the cache starts once it is compressed", async () => {
+    let clock = 1_000;
+    const building = buildCachedPage("<p>x</p>", 200, new Headers({ "Content-Type": "text/html" }), null, () => clock);
+    // The clock moves while the page is being compressed: a stamp taken when the build began would read 1,000.
+    clock = 2_000;
+    expect((await building)!.storedAt).toBe(2_000);
   });
 
   test("a page is compressed for the cache off the event loop: other work goes on meanwhile", async () => {

@@ -26,10 +26,48 @@ export const CACHEABLE_TYPES = /^(text\/html|text\/x-script)\b/i;
 /** Headers of the rendered answer that are not replayed from the cache. */
 const NOT_REPLAYED = new Set(["set-cookie", "content-length", "content-encoding", "transfer-encoding", "date", "etag", "cache-control", "vary", "content-security-policy"]);
 
-/** A rendered answer as the cache keeps it, compressed off the event loop (server/edge/encoding.ts, compressToKeep). */
-export async function buildCachedPage(body: string, status: number, headers: Headers, csp: string | null, now = Date.now()): Promise<CachedPage> {
+/**
+ * Pages compressed for the cache at once (one: its two encodings side by side take two of libuv's four threads, the
+ * other two stay for file reads, password checks and the pages made for one visitor), and pages that may wait for
+ * their turn. Every new query string is a page of its own, so a flood of them must not queue without end: past the
+ * waiting line, a page is answered without being kept (compressed for its one request, as a signed-in page is).
+ */
+const COMPRESSING_AT_ONCE = 1;
+const WAITING_AT_MOST = 32;
+let compressing = 0;
+const waiting: (() => void)[] = [];
+
+/** A turn to compress a page (true), or false when the waiting line is full. A finished turn is handed on. */
+async function compressionTurn(): Promise<boolean> {
+  if (compressing < COMPRESSING_AT_ONCE) {
+    compressing += 1;
+    return true;
+  }
+  if (waiting.length >= WAITING_AT_MOST) return false;
+  await new Promise<void>((resolve) => waiting.push(resolve));
+  return true;
+}
+
+function endCompressionTurn(): void {
+  const next = waiting.shift();
+  if (next) next();
+  else compressing -= 1;
+}
+
+/**
+ * A rendered answer as the cache keeps it, compressed off the event loop (server/edge/encoding.ts, compressToKeep),
+ * or null when too many pages wait to be compressed (the answer is then not kept). Its life starts once it is ready.
+ */
+export async function buildCachedPage(body: string, status: number, headers: Headers, csp: string | null, now?: () => number): Promise<CachedPage | null> {
+  if (!(await compressionTurn())) return null;
   const identity = Buffer.from(body, "utf8");
-  const { gzip, br } = await compressToKeep(identity);
+  let compressed: { gzip: Buffer; br: Buffer };
+  try {
+    compressed = await compressToKeep(identity);
+  } finally {
+    endCompressionTurn();
+  }
+  const { gzip, br } = compressed;
   const replayed = [...headers].filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase()));
   return {
     status,
@@ -39,7 +77,7 @@ export async function buildCachedPage(body: string, status: number, headers: Hea
     br,
     etag: `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
     csp,
-    storedAt: now,
+    storedAt: (now ?? Date.now)(),
     bytes: identity.length + gzip.length + br.length + 512,
   };
 }
@@ -60,6 +98,8 @@ export interface PageCacheStats {
 export class PageCache {
   readonly #entries = new Map<string, CachedPage>();
   readonly #rendering = new Map<string, Promise<CachedPage | null>>();
+  /** Raised by clear(): a render that began before it is not kept (it may show the content that was purged). */
+  #generation = 0;
   readonly #ttlMs: number;
   readonly #maxBytes: number;
   readonly #now: () => number;
@@ -106,6 +146,8 @@ export class PageCache {
   /**
    * The entry of `key`, rendering it with `render` on a miss; concurrent misses of one key share one
    * render. `render` answers null for an answer that must not be kept (then each caller renders its own).
+   * A render still under way when clear() comes is answered to its callers but not kept, and the next miss renders
+   * anew.
    */
   async getOrRender(key: string, render: () => Promise<CachedPage | null>): Promise<{ entry: CachedPage | null; hit: boolean }> {
     const cached = this.get(key);
@@ -116,18 +158,24 @@ export class PageCache {
     this.#misses += 1;
     let rendering = this.#rendering.get(key);
     if (!rendering) {
-      rendering = render()
+      const generation = this.#generation;
+      const started: Promise<CachedPage | null> = render()
         .then((entry) => {
-          if (entry) this.set(key, entry);
+          if (entry && generation === this.#generation) this.set(key, entry);
           return entry;
         })
-        .finally(() => this.#rendering.delete(key));
+        .finally(() => {
+          if (this.#rendering.get(key) === started) this.#rendering.delete(key);
+        });
+      rendering = started;
       this.#rendering.set(key, rendering);
     }
     return { entry: await rendering, hit: false };
   }
 
   clear(): void {
+    this.#generation += 1;
+    this.#rendering.clear();
     this.#entries.clear();
     this.#bytes = 0;
   }
