@@ -2,11 +2,11 @@
 // (status 200, a title, no console error, no broken link), the share dialog, the site search with Arabic
 // spelling variants, the roaming and FAQ filters, the service-centre city filter, and the feedback form with
 // each message and a good file. (Every kind of page at every width from 320 px: site-walk.ts.)
-import { writeFileSync, mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import ar from "../../common/i18n/ar.json" with { type: "json" };
 import en from "../../common/i18n/en.json" with { type: "json" };
 import { demoContent } from "../support/contract.ts";
@@ -264,6 +264,8 @@ describe("feedback form", () => {
   const realPdf = path.join(files, "invoice.pdf");
   writeFileSync(textAsPng, "this is text, not an image");
   writeFileSync(realPdf, "%PDF-1.4\n%demo\n");
+  // The two files the form sends go with the run (each run left a folder of its own in the system's temporary one).
+  afterAll(() => rmSync(files, { recursive: true, force: true }));
 
   for (const [language, viewport] of [["ar", DESKTOP], ["en", PHONE]] as const) {
     it(`shows each required and invalid message, refuses a disguised file and a form without one, then sends with a file and shows the reference (${language})`, async () => {
