@@ -61,13 +61,7 @@ function endCompressionTurn(): void {
 export async function buildCachedPage(body: string, status: number, headers: Headers, csp: string | null, now?: () => number): Promise<CachedPage | null> {
   if (!(await compressionTurn())) return null;
   const identity = Buffer.from(body, "utf8");
-  let compressed: { gzip: Buffer; br: Buffer };
-  try {
-    compressed = await compressToKeep(identity);
-  } finally {
-    endCompressionTurn();
-  }
-  const { gzip, br } = compressed;
+  const { gzip, br } = await compressToKeep(identity).finally(endCompressionTurn);
   const replayed = [...headers].filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase()));
   return {
     status,
