@@ -5,7 +5,7 @@
 // and after a 401; a timed-out read retried, a top-up never; the circuit breaker opening after N failures,
 // answering at once without calling while open, half-opening after the cooldown and closing on success.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { createTestDatabase, openTestDb, type TestDatabase } from "../../tests/support/test-database.ts";
+import { useTestDatabase } from "../../tests/support/test-database.ts";
 import { startTmfServer, TMF_CLIENT, type TmfServer } from "../../tests/support/tmf-server.ts";
 import { createMetrics } from "../metrics.ts";
 import { createTmfCharging, parseOfferingIds, startOfDay, USAGE_PAGE_SIZE, type TmfChargingOptions } from "./tmf.ts";
@@ -17,8 +17,7 @@ const DAILY_DATA = { id: 101, price: 1500 }; // once, both
 const POSTPAID_PLUS = { id: 402, price: 45000 }; // postpaid only
 const TIME_ZONE = "Asia/Damascus";
 
-let database: TestDatabase;
-let handle: ReturnType<typeof openTestDb>;
+const database = useTestDatabase();
 let bss: TmfServer;
 let clock: number;
 let logLines: string[];
@@ -26,8 +25,6 @@ let numberSeed = 0;
 const freshGsm = () => `0944${String(process.pid % 1000).padStart(3, "0")}${String(numberSeed++).padStart(3, "0")}`;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  handle = openTestDb(database.url);
   bss = await startTmfServer();
   bss.offerings.set(`bundle-${WEEKLY_DATA.id}`, { name: "Weekly 5 GB", price: WEEKLY_DATA.price, validityDays: 7, eligibility: "both", allowances: [{ kind: "data", amount: 5, units: "GB" }] });
   bss.offerings.set(`bundle-${DAILY_DATA.id}`, { name: "Daily", price: DAILY_DATA.price, validityDays: 1, eligibility: "both", allowances: [{ kind: "data", amount: 500, units: "MB" }, { kind: "voice", amount: 0, units: "unlimited" }] });
@@ -35,8 +32,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await bss?.stop();
-  await handle?.close();
-  await database?.drop();
 });
 beforeEach(() => {
   clock = Date.now();
@@ -53,7 +48,7 @@ function driver(overrides: Partial<TmfChargingOptions> = {}) {
   const metrics = createMetrics(null);
   const capture = (level: string) => (object: unknown, message?: string) => void logLines.push(JSON.stringify({ level, object, message }));
   const port = createTmfCharging({
-    db: handle.db,
+    db: database.db,
     logger: { warn: capture("warn"), error: capture("error") },
     metrics,
     timeZone: TIME_ZONE,

@@ -5,23 +5,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { afterEach, beforeEach, expect, test } from "vitest";
-import { createTestDatabase, openTestDb, type TestDatabase } from "../../tests/support/test-database.ts";
+import { expect, test } from "vitest";
+import { useTestDatabase } from "../../tests/support/test-database.ts";
 import { importContentFiles } from "./content-files.ts";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-let database: TestDatabase;
-let connection: ReturnType<typeof openTestDb>;
-
-beforeEach(async () => {
-  database = await createTestDatabase();
-  connection = openTestDb(database.url);
-});
-afterEach(async () => {
-  await connection.close();
-  await database.drop();
-});
+const database = useTestDatabase({ each: true });
 
 test("a publication of the same item committed while the import waits on it: the import is refused with CONTENT_BUSY and changes nothing", async () => {
   const offers = JSON.parse(readFileSync(path.join(rootDir, "content", "offers.json"), "utf8")) as { id: number; titleEn: string }[];
@@ -32,21 +22,21 @@ test("a publication of the same item committed while the import waits on it: the
     // Another writer publishes offer 2 and has not committed yet.
     await publisher.query("begin");
     await publisher.query("insert into content_revisions (kind, item_key, data, state, origin) values ('offers', '2', '{}', 'published', 'edit')");
-    const importing = importContentFiles(connection.db, { staff: null, clientIp: null }, { "offers.json": JSON.stringify(offers) }, "en").then(
+    const importing = importContentFiles(database.db, { staff: null, clientIp: null }, { "offers.json": JSON.stringify(offers) }, "en").then(
       () => null,
       (error: unknown) => error,
     );
     // The import's insert waits on the other writer's key; then the other writer commits.
     await expect
-      .poll(async () => (await connection.pool.query("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'")).rows[0].n, { timeout: 10_000 })
+      .poll(async () => (await database.pool.query("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'")).rows[0].n, { timeout: 10_000 })
       .toBe(1);
     await publisher.query("commit");
     expect(await importing).toMatchObject({ name: "ConsoleError", code: "CONTENT_BUSY", httpStatus: 409 });
   } finally {
     await publisher.end();
   }
-  const { rows } = await connection.pool.query("select state, origin from content_revisions where kind = 'offers' and item_key = '2'");
+  const { rows } = await database.pool.query("select state, origin from content_revisions where kind = 'offers' and item_key = '2'");
   expect(rows).toEqual([{ state: "published", origin: "edit" }]);
-  const title = await connection.pool.query("select title_en from offers where id = 2");
+  const title = await database.pool.query("select title_en from offers where id = 2");
   expect(title.rows[0].title_en).not.toBe("Imported title");
 });

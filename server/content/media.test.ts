@@ -6,13 +6,11 @@ import os from "node:os";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { createTestDatabase, openTestDb, type TestDatabase } from "../../tests/support/test-database.ts";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { useTestDatabase } from "../../tests/support/test-database.ts";
 import type { ConsoleUpload } from "../../common/console-uploads.ts";
 import { findServedImage, imageTypeOf, storeUploadedImage } from "./media.ts";
 
-let database: TestDatabase;
-let connection: ReturnType<typeof openTestDb>;
 let scratch: string;
 const actor = { staff: null, clientIp: "127.0.0.1" };
 
@@ -22,14 +20,7 @@ beforeAll(() => {
 afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
-beforeEach(async () => {
-  database = await createTestDatabase();
-  connection = openTestDb(database.url);
-});
-afterEach(async () => {
-  await connection.close();
-  await database.drop();
-});
+const database = useTestDatabase({ each: true });
 
 let uploads = 0;
 /** An upload as the edge hands it over: on disk, with its size, first bytes and the client's name. */
@@ -49,7 +40,7 @@ function picture(width: number, height: number) {
 async function widthsServed(hash: string): Promise<Record<number, number>> {
   const widths: Record<number, number> = {};
   for (const width of [536, 767, 1200]) {
-    const served = await findServedImage(connection.db, `${hash}-${width}.jpg`);
+    const served = await findServedImage(database.db, `${hash}-${width}.jpg`);
     expect(served, `${hash}-${width}.jpg`).not.toBeNull();
     expect(served!.contentType).toBe("image/jpeg");
     const metadata = await sharp(served!.bytes).metadata();
@@ -60,7 +51,7 @@ async function widthsServed(hash: string): Promise<Record<number, number>> {
 }
 
 async function rowsOf(table: string): Promise<number> {
-  const { rows } = await connection.pool.query<{ count: string }>(`select count(*) from ${table}`);
+  const { rows } = await database.pool.query<{ count: string }>(`select count(*) from ${table}`);
   return Number(rows[0]!.count);
 }
 
@@ -71,7 +62,7 @@ describe("accepted uploads", () => {
     ["WebP", "webp", "image/webp"],
   ] as const)("a %s is accepted and served at 536, 767 and 1200 px wide as JPEG", async (_label, format, type) => {
     const bytes = await picture(1600, 900).toFormat(format).toBuffer();
-    const stored = await storeUploadedImage(connection.db, actor, uploadOf(bytes));
+    const stored = await storeUploadedImage(database.db, actor, uploadOf(bytes));
     expect(stored).toMatchObject({ originalType: type, width: 1600, height: 900, created: true });
     expect(stored.base).toBe(`/images/uploads/${stored.hash}`);
     // The base path passes the news schema's image pattern.
@@ -82,17 +73,17 @@ describe("accepted uploads", () => {
   test("a PNG named photo.jpg is judged by its bytes: stored as a PNG", async () => {
     const bytes = await picture(800, 450).png().toBuffer();
     expect(imageTypeOf(bytes.subarray(0, 16))).toBe("image/png");
-    const stored = await storeUploadedImage(connection.db, actor, uploadOf(bytes, "photo.jpg"));
+    const stored = await storeUploadedImage(database.db, actor, uploadOf(bytes, "photo.jpg"));
     expect(stored.originalType).toBe("image/png");
   });
 
   test("a small image is never upscaled: every width the pages ask for exists, at the image's own width", async () => {
-    const stored = await storeUploadedImage(connection.db, actor, uploadOf(await picture(400, 225).jpeg().toBuffer()));
+    const stored = await storeUploadedImage(database.db, actor, uploadOf(await picture(400, 225).jpeg().toBuffer()));
     expect(await widthsServed(stored.hash)).toEqual({ 536: 400, 767: 400, 1200: 400 });
   });
 
   test("a 900 px image fills the small widths and stays 900 px at 1200", async () => {
-    const stored = await storeUploadedImage(connection.db, actor, uploadOf(await picture(900, 500).jpeg().toBuffer()));
+    const stored = await storeUploadedImage(database.db, actor, uploadOf(await picture(900, 500).jpeg().toBuffer()));
     expect(await widthsServed(stored.hash)).toEqual({ 536: 536, 767: 767, 1200: 900 });
   });
 
@@ -105,11 +96,11 @@ describe("accepted uploads", () => {
     const sent = await sharp(bytes).metadata();
     expect(sent.exif, "the test's upload carries EXIF").toBeDefined();
     expect(sent.orientation).toBe(6);
-    const stored = await storeUploadedImage(connection.db, actor, uploadOf(bytes));
+    const stored = await storeUploadedImage(database.db, actor, uploadOf(bytes));
     // Orientation 6 is a quarter turn: the upright image is 600 wide, 1200 high.
     expect(stored).toMatchObject({ width: 600, height: 1200 });
     for (const width of [536, 767, 1200]) {
-      const served = (await findServedImage(connection.db, `${stored.hash}-${width}.jpg`))!;
+      const served = (await findServedImage(database.db, `${stored.hash}-${width}.jpg`))!;
       const metadata = await sharp(served.bytes).metadata();
       expect(metadata.exif).toBeUndefined();
       expect(metadata.orientation).toBeUndefined();
@@ -120,12 +111,12 @@ describe("accepted uploads", () => {
 
   test("the same bytes uploaded twice are one image (one row, its variants made once), known by the same hash", async () => {
     const bytes = await picture(1000, 600).jpeg().toBuffer();
-    const first = await storeUploadedImage(connection.db, actor, uploadOf(bytes, "a.jpg"));
-    const second = await storeUploadedImage(connection.db, actor, uploadOf(bytes, "b.jpg"));
+    const first = await storeUploadedImage(database.db, actor, uploadOf(bytes, "a.jpg"));
+    const second = await storeUploadedImage(database.db, actor, uploadOf(bytes, "b.jpg"));
     expect(second).toMatchObject({ hash: first.hash, created: false });
     expect(await rowsOf("content_media")).toBe(1);
     expect(await rowsOf("content_media_variants")).toBe(3);
-    const { rows } = await connection.pool.query("select action, target from staff_audit where action = 'media.upload'");
+    const { rows } = await database.pool.query("select action, target from staff_audit where action = 'media.upload'");
     expect(rows).toEqual([
       { action: "media.upload", target: `media:${first.hash}` },
       { action: "media.upload", target: `media:${first.hash}` },
@@ -135,7 +126,7 @@ describe("accepted uploads", () => {
 
 describe("refused uploads", () => {
   async function expectRefused(bytes: Buffer, code: string, fileName = "photo.jpg") {
-    await expect(storeUploadedImage(connection.db, actor, uploadOf(bytes, fileName))).rejects.toMatchObject({ name: "ConsoleError", code });
+    await expect(storeUploadedImage(database.db, actor, uploadOf(bytes, fileName))).rejects.toMatchObject({ name: "ConsoleError", code });
     expect(await rowsOf("content_media")).toBe(0);
   }
 
@@ -153,8 +144,8 @@ describe("refused uploads", () => {
 
   test("a real JPEG with a script appended is served only as re-encoded pixels: the script never reaches a visitor", async () => {
     const bytes = Buffer.concat([await picture(600, 300).jpeg().toBuffer(), Buffer.from("<script>alert(1)</script>")]);
-    const stored = await storeUploadedImage(connection.db, actor, uploadOf(bytes));
-    const served = (await findServedImage(connection.db, `${stored.hash}-536.jpg`))!;
+    const stored = await storeUploadedImage(database.db, actor, uploadOf(bytes));
+    const served = (await findServedImage(database.db, `${stored.hash}-536.jpg`))!;
     expect(served.bytes.includes("<script>")).toBe(false);
   });
 
@@ -192,11 +183,11 @@ describe("refused uploads", () => {
 
 describe("served names", () => {
   test("only <64 hex>-<width>.jpg|webp names are looked up; an unknown image or width is none", async () => {
-    const stored = await storeUploadedImage(connection.db, actor, uploadOf(await picture(800, 450).jpeg().toBuffer()));
-    expect(await findServedImage(connection.db, `${stored.hash}-100.jpg`)).toBeNull();
-    expect(await findServedImage(connection.db, `${stored.hash}-536.webp`)).toBeNull();
-    expect(await findServedImage(connection.db, `${"0".repeat(64)}-536.jpg`)).toBeNull();
-    expect(await findServedImage(connection.db, `${stored.hash.toUpperCase()}-536.jpg`)).toBeNull();
-    expect(await findServedImage(connection.db, `../${stored.hash}-536.jpg`)).toBeNull();
+    const stored = await storeUploadedImage(database.db, actor, uploadOf(await picture(800, 450).jpeg().toBuffer()));
+    expect(await findServedImage(database.db, `${stored.hash}-100.jpg`)).toBeNull();
+    expect(await findServedImage(database.db, `${stored.hash}-536.webp`)).toBeNull();
+    expect(await findServedImage(database.db, `${"0".repeat(64)}-536.jpg`)).toBeNull();
+    expect(await findServedImage(database.db, `${stored.hash.toUpperCase()}-536.jpg`)).toBeNull();
+    expect(await findServedImage(database.db, `../${stored.hash}-536.jpg`)).toBeNull();
   });
 });

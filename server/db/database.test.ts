@@ -4,21 +4,11 @@
 import type { Socket } from "node:net";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { applyMigrations } from "./database.ts";
-import { createTestDatabase, openTestDb, type TestDatabase } from "../../tests/support/test-database.ts";
+import { openTestDb, useTestDatabase } from "../../tests/support/test-database.ts";
 
-let database: TestDatabase;
-let instance: ReturnType<typeof openTestDb>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  instance = openTestDb(database.url);
-});
-afterAll(async () => {
-  await instance.close();
-  await database.drop();
-});
+const database = useTestDatabase();
 
 const checkedOut = (pool: pg.Pool) => pool.totalCount - pool.idleCount;
 /** Cuts the next connection the pool hands out, before its first query; the client's own error is expected (the server listens to it too). */
@@ -30,7 +20,7 @@ function cutNextCheckout(pool: pg.Pool) {
 }
 
 test("a transaction whose connection is cut before `begin` fails, gives the connection back, and the pool goes on", async () => {
-  const { db, pool } = instance;
+  const { db, pool } = database;
   cutNextCheckout(pool);
   await expect(db.transaction(async (tx) => tx.execute(sql`select 1`))).rejects.toThrow();
   expect(checkedOut(pool)).toBe(0);
@@ -40,7 +30,7 @@ test("a transaction whose connection is cut before `begin` fails, gives the conn
 });
 
 test("a transaction that fails in its work or commits gives its connection back; nested ones still use savepoints", async () => {
-  const { db, pool } = instance;
+  const { db, pool } = database;
   await expect(db.transaction(async (tx) => tx.execute(sql`select 1 / 0`))).rejects.toThrow();
   expect(checkedOut(pool)).toBe(0);
   const rows = await db.transaction(async (tx) => {

@@ -1,8 +1,8 @@
 // Setting the hotline's service password: the one-time code is checked (and its try counted) before
 // the password is hashed, so wrong codes cost a cheap HMAC each and at most five of them are compared,
 // never an scrypt (issue 14, finding 7: 64 wrong-code requests used to run 64 scrypt hashes).
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { createTestDatabase, openTestDb, type TestDatabase } from "../../tests/support/test-database.ts";
+import { beforeAll, describe, expect, test, vi } from "vitest";
+import { useTestDatabase } from "../../tests/support/test-database.ts";
 import { hashCode } from "../auth/codes.ts";
 import { numberEncryptionKey } from "../auth/number-encryption.ts";
 import { loadConfig } from "../config.ts";
@@ -25,25 +25,18 @@ vi.mock("./service-password.ts", async (original) => {
 const { setServicePassword } = await import("./hotline.ts");
 
 const GSM = "0944555001";
-let database: TestDatabase;
-let handle: ReturnType<typeof openTestDb>;
+const database = useTestDatabase();
 let services: AppServices;
 let accountId: number;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  handle = openTestDb(database.url);
-  services = { config: loadConfig({}), db: handle.db, database: { db: handle.db, pool: handle.pool }, logger: createLogger("silent"), metrics: createMetrics(null) } as unknown as AppServices;
-  const [account] = await handle.db.insert(accounts).values({ mainGsm: GSM }).returning({ id: accounts.id });
+  services = { config: loadConfig({}), db: database.db, database: { db: database.db, pool: database.pool }, logger: createLogger("silent"), metrics: createMetrics(null) } as unknown as AppServices;
+  const [account] = await database.db.insert(accounts).values({ mainGsm: GSM }).returning({ id: accounts.id });
   accountId = account!.id;
-  await handle.db.insert(accountNumbers).values({ gsm: GSM, accountId, isMain: true });
+  await database.db.insert(accountNumbers).values({ gsm: GSM, accountId, isMain: true });
   const { codeHashKey } = await numberEncryptionKey(services);
   const now = new Date();
-  await handle.db.insert(oneTimeCodes).values({ gsm: GSM, purpose: "service-password", accountId, codeHash: hashCode(codeHashKey, GSM, "service-password", "123456"), createdAt: now, sentAt: now, expiresAt: new Date(now.getTime() + 300_000) });
-});
-afterAll(async () => {
-  await handle?.close();
-  await database?.drop();
+  await database.db.insert(oneTimeCodes).values({ gsm: GSM, purpose: "service-password", accountId, codeHash: hashCode(codeHashKey, GSM, "service-password", "123456"), createdAt: now, sentAt: now, expiresAt: new Date(now.getTime() + 300_000) });
 });
 
 describe("setting the service password", () => {
@@ -52,7 +45,7 @@ describe("setting the service password", () => {
     const results = await Promise.allSettled(Array.from({ length: 64 }, () => setServicePassword(services, actor, GSM, "654321", "a good password")));
     expect(results.every((result) => result.status === "rejected")).toBe(true);
     expect(hashed.count, "scrypt ran for a wrong code").toBe(0);
-    const [code] = await handle.db.select().from(oneTimeCodes);
+    const [code] = await database.db.select().from(oneTimeCodes);
     expect(code!.wrongTries).toBe(5);
     expect(code!.voidedAt).not.toBeNull();
     // Void: even the right code no longer sets it, and still nothing is hashed.

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestDatabase, openTestDb, type TestDatabase } from "../../tests/support/test-database.ts";
+import { describe, expect, test } from "vitest";
+import { useTestDatabase } from "../../tests/support/test-database.ts";
 import { createEmbeddedNetwork, simulatedLine } from "./embedded.ts";
 
 describe("the simulated network", () => {
@@ -20,19 +20,10 @@ describe("the simulated network", () => {
 });
 
 describe("the subscriber's line, as the profile reads it (one statement once the line is known)", () => {
-  let database: TestDatabase;
-  let connection: ReturnType<typeof openTestDb>;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    connection = openTestDb(database.url);
-  });
-  afterAll(async () => {
-    await connection?.close();
-    await database?.drop();
-  });
+  const database = useTestDatabase();
 
   test("its state and its services are what lineStatus and readFeature answer, on its first read and after", async () => {
-    const network = createEmbeddedNetwork(connection.db);
+    const network = createEmbeddedNetwork(database.db);
     const gsm = "0944777001";
     // First read: the line is added, active, without services.
     expect(await network.subscriberLine(gsm, "en")).toEqual({ ...simulatedLine(gsm, "en"), state: "active", activeServices: [] });

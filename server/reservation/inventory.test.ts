@@ -3,18 +3,17 @@
 //   where state = 'available' and gsm like <pattern> [and tier = …] order by gsm limit size + 1 offset page × size
 // — numbers that are not available are never shown, the tier and range filters hold, and a walk that stops
 // at its limit before the page is full hands the page to the trigram plan instead of cutting it short.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import type { NumberFilter } from "../../common/reservation.ts";
-import { createTestDatabase, openTestDb, type TestDatabase } from "../../tests/support/test-database.ts";
+import { useTestDatabase } from "../../tests/support/test-database.ts";
 import { DEMO_INVENTORY_SIZE, expectedShare, likePattern, searchAvailableNumbers, seedInventory, trigramQuery, walkFirst, walkLimit, WALK_MIN_ENTRIES, walkQuery } from "./inventory.ts";
 
 type Row = { gsm: string; tier: string; sim_price: number; service_fee: number };
-let database: TestDatabase;
-let connection: ReturnType<typeof openTestDb>;
+const database = useTestDatabase();
 
 /** The search as it was before the two plans: the meaning both plans must keep. */
 async function reference(filter: NumberFilter, page: number, size: number) {
-  const { rows } = await connection.pool.query<Row>(
+  const { rows } = await database.pool.query<Row>(
     `select gsm, tier, sim_price, service_fee from number_inventory
      where state = 'available' and gsm like $1 and ($2::text is null or tier = $2)
      order by gsm limit $3 offset $4`,
@@ -29,19 +28,13 @@ async function reference(filter: NumberFilter, page: number, size: number) {
 const filter = (pattern: string, more: Partial<NumberFilter> = {}): NumberFilter => ({ pattern, match: "contains", ...more });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  connection = openTestDb(database.url);
   // More numbers than a walk reads at most, so that a walk can stop before the end of the inventory.
-  await seedInventory(connection.db, WALK_MIN_ENTRIES + 30_000, DEMO_INVENTORY_SIZE + 1);
+  await seedInventory(database.db, WALK_MIN_ENTRIES + 30_000, DEMO_INVENTORY_SIZE + 1);
   // Some numbers are held or sold: every search must leave them out, whichever plan it takes.
-  await connection.pool.query("update number_inventory set state = 'reserved' where right(gsm, 1) = '3' and gsm like '%7%'");
-  await connection.pool.query("update number_inventory set state = 'taken' where right(gsm, 2) = '11'");
-  await connection.pool.query("vacuum analyze number_inventory");
+  await database.pool.query("update number_inventory set state = 'reserved' where right(gsm, 1) = '3' and gsm like '%7%'");
+  await database.pool.query("update number_inventory set state = 'taken' where right(gsm, 2) = '11'");
+  await database.pool.query("vacuum analyze number_inventory");
 }, 120_000);
-afterAll(async () => {
-  await connection?.close();
-  await database?.drop();
-});
 
 describe("which plan a search tries first", () => {
   test("a pattern in many numbers walks the numbers in order; a rare one asks the trigram index", () => {
@@ -83,22 +76,22 @@ describe("every plan gives the plain query's page", () => {
   ];
   test.each(cases)("%s", async (_label, asked, page, size) => {
     const expected = await reference(asked, page, size);
-    const got = await searchAvailableNumbers(connection.db, asked, page, size);
+    const got = await searchAvailableNumbers(database.db, asked, page, size);
     expect(got).toEqual(expected);
     // The trigram plan is exact on its own; the walk is exact whenever it fills its page.
-    const trigram = await connection.db.execute<Row>(trigramQuery(asked, page, size));
+    const trigram = await database.db.execute<Row>(trigramQuery(asked, page, size));
     expect(trigram.rows.map((row) => row.gsm)).toEqual(expected.numbers.map((number) => number.gsm).concat(expected.hasMore ? [trigram.rows.at(-1)!.gsm] : []));
-    const walked = await connection.db.execute<Row>(walkQuery(asked, page, size));
+    const walked = await database.db.execute<Row>(walkQuery(asked, page, size));
     if (walked.rows.length > size) expect(walked.rows.slice(0, size).map((row) => row.gsm)).toEqual(expected.numbers.map((number) => number.gsm));
   });
 
   test("the first page of contains 777 is in number order, all available, all containing 777", async () => {
-    const { numbers, hasMore } = await searchAvailableNumbers(connection.db, filter("777"), 0, 20);
+    const { numbers, hasMore } = await searchAvailableNumbers(database.db, filter("777"), 0, 20);
     expect(numbers).toHaveLength(20);
     expect(hasMore).toBe(true);
     expect(numbers.map((number) => number.gsm)).toEqual(numbers.map((number) => number.gsm).toSorted());
     for (const number of numbers) expect(number.gsm).toContain("777");
-    const { rows } = await connection.pool.query<{ state: string }>("select distinct state from number_inventory where gsm = any($1)", [numbers.map((number) => number.gsm)]);
+    const { rows } = await database.pool.query<{ state: string }>("select distinct state from number_inventory where gsm = any($1)", [numbers.map((number) => number.gsm)]);
     expect(rows).toEqual([{ state: "available" }]);
   });
 });
@@ -107,12 +100,12 @@ describe("a walk that stops at its limit", () => {
   test("hands the page to the trigram plan: matches beyond the walk's first numbers are found, in order", async () => {
     // Hold every number with 777 among the first numbers a walk reads, but 3: a walk for "contains 777" then
     // finds 3 rows where 21 are asked; the page must still list the 20 first available matches of all.
-    const { rows: walked } = await connection.pool.query<{ gsm: string }>(
+    const { rows: walked } = await database.pool.query<{ gsm: string }>(
       "select gsm from number_inventory where state = 'available' order by gsm limit $1",
       [walkLimit(21)],
     );
     const lastWalked = walked.at(-1)!.gsm;
-    const { rows: held } = await connection.pool.query<{ gsm: string }>(
+    const { rows: held } = await database.pool.query<{ gsm: string }>(
       `update number_inventory set state = 'reserved'
        where gsm in (select gsm from number_inventory where state = 'available' and gsm like '%777%' and gsm <= $1 order by gsm offset 3)
        returning gsm`,
@@ -120,14 +113,14 @@ describe("a walk that stops at its limit", () => {
     );
     try {
       expect(walkFirst(filter("777"), 21)).toBe(true);
-      const walk = await connection.db.execute<Row>(walkQuery(filter("777"), 0, 20));
+      const walk = await database.db.execute<Row>(walkQuery(filter("777"), 0, 20));
       expect(walk.rows).toHaveLength(3);
-      const page = await searchAvailableNumbers(connection.db, filter("777"), 0, 20);
+      const page = await searchAvailableNumbers(database.db, filter("777"), 0, 20);
       expect(page).toEqual(await reference(filter("777"), 0, 20));
       expect(page.numbers).toHaveLength(20);
       expect(page.numbers.filter((number) => number.gsm > lastWalked)).toHaveLength(17);
     } finally {
-      await connection.pool.query("update number_inventory set state = 'available' where gsm = any($1)", [held.map((row) => row.gsm)]);
+      await database.pool.query("update number_inventory set state = 'available' where gsm = any($1)", [held.map((row) => row.gsm)]);
     }
   });
 });

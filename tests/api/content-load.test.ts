@@ -6,21 +6,15 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { demoContent } from "../support/contract.ts";
 import { rootDir } from "../support/database-setup.ts";
 import { withClient } from "../support/database.ts";
-import { createTestDatabase, type TestDatabase } from "../support/test-database.ts";
+import { useTestDatabase } from "../support/test-database.ts";
 import { scriptEnv } from "../support/test-server.ts";
 
 const run = promisify(execFile);
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.drop();
-});
+const database = useTestDatabase({ instances: 0 });
 
 test("loads every file, prints the counts, and puts back a text changed in the database", async () => {
   await withClient(database.url, (client) => client.query("update faqs set question_en = 'changed by hand' where id = 1"));

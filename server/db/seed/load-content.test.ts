@@ -4,8 +4,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { createTestDatabase, openTestDb, type TestDatabase } from "../../../tests/support/test-database.ts";
+import { afterEach, describe, expect, test } from "vitest";
+import { useTestDatabase } from "../../../tests/support/test-database.ts";
 import { CONTENT_FILE_MAX_ITEMS, ContentFileError, loadContent, parseContentFiles } from "./load-content.ts";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -33,17 +33,10 @@ const TABLES = {
   "news.json": "news",
 } as const;
 
-let database: TestDatabase;
-let connection: ReturnType<typeof openTestDb>;
+const database = useTestDatabase({ each: true });
 let scratchDir: string | undefined;
 
-beforeEach(async () => {
-  database = await createTestDatabase();
-  connection = openTestDb(database.url);
-});
-afterEach(async () => {
-  await connection.close();
-  await database.drop();
+afterEach(() => {
   if (scratchDir) rmSync(scratchDir, { recursive: true, force: true });
   scratchDir = undefined;
 });
@@ -51,7 +44,7 @@ afterEach(async () => {
 async function rowCounts(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const [file, table] of Object.entries(TABLES)) {
-    const { rows } = await connection.pool.query<{ count: string }>(`select count(*) from ${table}`);
+    const { rows } = await database.pool.query<{ count: string }>(`select count(*) from ${table}`);
     counts[file] = Number(rows[0]!.count);
   }
   return counts;
@@ -70,15 +63,15 @@ function copyOfContent(): string {
 
 describe("loadContent", () => {
   test("reports one count per file, equal to the number of items in it", async () => {
-    const counts = await loadContent(connection.db, contentDir);
+    const counts = await loadContent(database.db, contentDir);
     expect(counts).toEqual(fileLengths(contentDir));
     for (const count of Object.values(counts)) expect(count).toBeGreaterThan(0);
   });
 
   test("is idempotent: loading twice leaves the same rows as loading once", async () => {
-    await loadContent(connection.db, contentDir);
+    await loadContent(database.db, contentDir);
     const once = await rowCounts();
-    await loadContent(connection.db, contentDir);
+    await loadContent(database.db, contentDir);
     const twice = await rowCounts();
     expect(twice).toEqual(once);
     expect(once).toEqual(fileLengths(contentDir));
@@ -89,8 +82,8 @@ describe("loadContent", () => {
     const cities = JSON.parse(readFileSync(path.join(dir, "cities.json"), "utf8")) as { id: number; nameEn: string }[];
     cities[0]!.nameEn = "Renamed city";
     writeFileSync(path.join(dir, "cities.json"), JSON.stringify(cities));
-    await loadContent(connection.db, dir);
-    const { rows } = await connection.pool.query("select name_en from cities where id = $1", [cities[0]!.id]);
+    await loadContent(database.db, dir);
+    const { rows } = await database.pool.query("select name_en from cities where id = $1", [cities[0]!.id]);
     expect(rows).toEqual([{ name_en: "Renamed city" }]);
     expect((await rowCounts())["cities.json"]).toBe(cities.length);
   });
@@ -100,7 +93,7 @@ describe("loadContent", () => {
     const jobs = JSON.parse(readFileSync(path.join(dir, "jobs.json"), "utf8")) as { nameEn: string }[];
     jobs[1]!.nameEn = "";
     writeFileSync(path.join(dir, "jobs.json"), JSON.stringify(jobs));
-    await expect(loadContent(connection.db, dir)).rejects.toThrow(/content\/jobs\.json: item 1\.nameEn/);
+    await expect(loadContent(database.db, dir)).rejects.toThrow(/content\/jobs\.json: item 1\.nameEn/);
   });
 
   test("a link that is not https fails naming apps.json", async () => {
@@ -108,30 +101,30 @@ describe("loadContent", () => {
     const apps = JSON.parse(readFileSync(path.join(dir, "apps.json"), "utf8")) as { link: string }[];
     apps[0]!.link = "http://insecure.example/app";
     writeFileSync(path.join(dir, "apps.json"), JSON.stringify(apps));
-    await expect(loadContent(connection.db, dir)).rejects.toThrow(/content\/apps\.json/);
+    await expect(loadContent(database.db, dir)).rejects.toThrow(/content\/apps\.json/);
   });
 
   test("a file that is not valid JSON fails with an error naming the file", async () => {
     const dir = copyOfContent();
     writeFileSync(path.join(dir, "social-links.json"), '[{ "type": 0, "link": "https://x.example" ');
-    await expect(loadContent(connection.db, dir)).rejects.toThrow(/social-links\.json/);
+    await expect(loadContent(database.db, dir)).rejects.toThrow(/social-links\.json/);
   });
 
   test("a missing file fails with an error naming the file", async () => {
     const dir = copyOfContent();
     rmSync(path.join(dir, "cities.json"));
-    await expect(loadContent(connection.db, dir)).rejects.toThrow(/cities\.json/);
+    await expect(loadContent(database.db, dir)).rejects.toThrow(/cities\.json/);
   });
 
   test("is all or nothing: when a later file is bad, the earlier files' changes are not applied", async () => {
     const dir = copyOfContent();
     const categories = JSON.parse(readFileSync(path.join(dir, "bundle-categories.json"), "utf8")) as { id: number; titleEn: string }[];
-    const before = await connection.pool.query("select title_en from bundle_categories where id = $1", [categories[0]!.id]);
+    const before = await database.pool.query("select title_en from bundle_categories where id = $1", [categories[0]!.id]);
     categories[0]!.titleEn = "Changed title";
     writeFileSync(path.join(dir, "bundle-categories.json"), JSON.stringify(categories));
     writeFileSync(path.join(dir, "jobs.json"), JSON.stringify([{ id: -1, nameAr: "", nameEn: "" }]));
-    await expect(loadContent(connection.db, dir)).rejects.toThrow(/jobs\.json/);
-    const after = await connection.pool.query("select title_en from bundle_categories where id = $1", [categories[0]!.id]);
+    await expect(loadContent(database.db, dir)).rejects.toThrow(/jobs\.json/);
+    const after = await database.pool.query("select title_en from bundle_categories where id = $1", [categories[0]!.id]);
     expect(after.rows).toEqual(before.rows);
     expect(after.rows[0]?.title_en).not.toBe("Changed title");
   });
@@ -141,9 +134,9 @@ describe("loadContent", () => {
     const faqs = JSON.parse(readFileSync(path.join(dir, "faqs.json"), "utf8")) as { id: number; questionEn: string }[];
     faqs[0]!.questionEn = "How do I find the zebracrossing page?";
     writeFileSync(path.join(dir, "faqs.json"), JSON.stringify(faqs));
-    await loadContent(connection.db, contentDir);
-    await loadContent(connection.db, dir);
-    const { rows } = await connection.pool.query("select url from search_documents where language = 'en' and folded like '%zebracrossing%'");
+    await loadContent(database.db, contentDir);
+    await loadContent(database.db, dir);
+    const { rows } = await database.pool.query("select url from search_documents where language = 'en' and folded like '%zebracrossing%'");
     expect(rows).toEqual([{ url: `/support/FAQs#faq-${faqs[0]!.id}` }]);
   });
 
@@ -152,7 +145,7 @@ describe("loadContent", () => {
     const products = JSON.parse(readFileSync(path.join(dir, "products.json"), "utf8")) as { category: string }[];
     products[0]!.category = "no-such-category";
     writeFileSync(path.join(dir, "products.json"), JSON.stringify(products));
-    await expect(loadContent(connection.db, dir)).rejects.toThrow();
+    await expect(loadContent(database.db, dir)).rejects.toThrow();
   });
 });
 
