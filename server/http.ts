@@ -30,8 +30,8 @@ import { pageRouteTemplate } from "./page-route.ts";
 import { routePath } from "hono/route";
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import { CSP_DIRECTIVES, guestPage } from "./page-cache/csp.ts";
-import { answerCachedPage, isConsolePath, isGuestPageRequest, liveContentCacheControl, pageCacheKey, setsLanguageCookie } from "./page-cache/guest-pages.ts";
-import { buildCachedPage, CACHEABLE_TYPES } from "./page-cache/page-cache.ts";
+import { answerGuestPage, isConsolePath, isGuestPageRequest, liveContentCacheControl, pageCacheKey, setsLanguageCookie } from "./page-cache/guest-pages.ts";
+import { CACHEABLE_TYPES, guestPageOf } from "./page-cache/page-cache.ts";
 import type { AppEnv } from "./http-env.ts";
 import { CONSOLE_SESSION_COOKIE } from "./auth/session.ts";
 import { ConsoleError } from "./console/errors.ts";
@@ -354,6 +354,7 @@ export function createHttpApp(options: HttpAppOptions) {
       return c.newResponse(response.body, response);
     }
     let own: { response: Response; body: string; csp: string | null } | undefined;
+    /** This request's rendering, and the guest page any guest of its language may be shown (null: not such a page). */
     const render = async () => {
       const marker = `guest-${randomUUID()}`;
       const response = await renderPage(c, language, marker);
@@ -361,15 +362,15 @@ export function createHttpApp(options: HttpAppOptions) {
       const page = /^text\/html/i.test(response.headers.get("Content-Type") ?? "") ? guestPage(text, marker) : { html: text.replaceAll(marker, ""), policy: null };
       own = { response, body: page.html, csp: page.policy };
       // React Router answers HEAD without a body: a HEAD is answered from the cache, but never fills it.
-      const keep =
+      const shared =
         c.req.method === "GET" && response.status === 200 && CACHEABLE_TYPES.test(response.headers.get("Content-Type") ?? "") && !response.headers.has("Set-Cookie");
-      return keep ? buildCachedPage(own.body, response.status, response.headers, own.csp) : null;
+      return shared ? guestPageOf(own.body, response.status, response.headers, own.csp) : null;
     };
-    const { entry, hit } = await services.pageCache.getOrRender(key, render);
+    const { page, hit } = await services.pageCache.getOrRender(key, render);
     services.metrics.pageCache(hit);
-    if (entry) return answerCachedPage(c, entry, hit, config);
-    // Not kept (a redirect, a 404…, or a page past the line of those waiting to be compressed for the cache): this
-    // request's own rendering (another request's was not kept either).
+    if (page) return answerGuestPage(c, page, hit, config);
+    // Not a guest page (a redirect, a 404, a cookie of its own): this request's own rendering (another request's
+    // was not such a page either).
     if (!own) await render();
     const { response, body, csp } = own!;
     if (csp) c.set("pageCsp", csp);

@@ -13,7 +13,7 @@ import { FLASH_COOKIE, NEXT_ROUTE_COOKIE, SELECTED_NUMBER_COOKIE } from "../auth
 import { SESSION_COOKIE } from "../auth/session.ts";
 import type { Config } from "../config.ts";
 import type { AppEnv } from "../http-env.ts";
-import type { CachedPage } from "./page-cache.ts";
+import type { CachedPage, GuestPage } from "./page-cache.ts";
 import { chooseEncoding, responseBytes } from "../edge/encoding.ts";
 
 /** Cookies that make a page the visitor's own: a session, a selected number, a one-shot notice, a next page. */
@@ -68,8 +68,11 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
   });
 }
 
-/** The answer of a cached page: 304 when the client has it, else the body in the best accepted encoding. */
-export function answerCachedPage(c: Context<AppEnv>, entry: CachedPage, hit: boolean, config: Config): Response {
+/**
+ * The answer of a guest page: 304 when the client has it, else the body in the best accepted encoding: a kept page's
+ * own, or (a page not kept) left to compressWholeAnswer to compress for this request.
+ */
+export function answerGuestPage(c: Context<AppEnv>, entry: GuestPage | CachedPage, hit: boolean, config: Config): Response {
   const headers = new Headers(entry.headers);
   headers.set("ETag", entry.etag);
   headers.set("Vary", "Cookie, Accept-Encoding");
@@ -80,8 +83,9 @@ export function answerCachedPage(c: Context<AppEnv>, entry: CachedPage, hit: boo
     headers.delete("Content-Type");
     return c.newResponse(null, 304, Object.fromEntries(headers));
   }
-  const encoding = chooseEncoding(c.req.header("accept-encoding"));
-  const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
+  const kept = "br" in entry ? entry : null;
+  const encoding = kept ? chooseEncoding(c.req.header("accept-encoding")) : null;
+  const body = kept && encoding ? kept[encoding] : entry.identity;
   if (encoding) headers.set("Content-Encoding", encoding);
   headers.set("Content-Length", String(body.length));
   const bytes = c.req.method === "HEAD" ? null : responseBytes(body);

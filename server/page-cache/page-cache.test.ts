@@ -6,9 +6,13 @@ import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
 import { guestPage, inlineScripts, REACT_ARIA_STYLES } from "./csp.ts";
 import { matchesEtag } from "./guest-pages.ts";
-import { buildCachedPage, PageCache } from "./page-cache.ts";
+import { buildCachedPage, guestPageOf, PageCache, type CachedPage } from "./page-cache.ts";
 
-const document = (text: string) => buildCachedPage(`<!DOCTYPE html><html><body>${text}</body></html>`, 200, new Headers({ "Content-Type": "text/html; charset=utf-8" }), null);
+const documentText = (text: string) => `<!DOCTYPE html><html><body>${text}</body></html>`;
+const HTML_HEADERS = new Headers({ "Content-Type": "text/html; charset=utf-8" });
+const document = (text: string) => buildCachedPage(documentText(text), 200, HTML_HEADERS, null);
+/** A page as a render gives it to the cache. */
+const guest = (text: string) => guestPageOf(documentText(text), 200, HTML_HEADERS, null);
 /** A page as the cache keeps it (one that was not kept fails the test). */
 async function html(text: string) {
   const page = await document(text);
@@ -46,22 +50,48 @@ describe("the page cache", () => {
     expect(small.stats().entries).toBe(0);
   });
 
-  test("concurrent misses of one page render it once; an answer not to keep is not kept", async () => {
+  test("concurrent misses of one page render it once; it is kept from its second miss on; an answer not to share is not kept", async () => {
     const cache = new PageCache({ ttlSeconds: 60, maxBytes: 10_000_000 });
     let renders = 0;
     const render = async () => {
       renders += 1;
       await new Promise((resolve) => setTimeout(resolve, 20));
-      return html("shared");
+      return guest("shared");
     };
-    const answers = await Promise.all(Array.from({ length: 20 }, () => cache.getOrRender("k", render)));
+    const first = await Promise.all(Array.from({ length: 20 }, () => cache.getOrRender("k", render)));
     expect(renders).toBe(1);
-    expect(answers.every((answer) => answer.entry === answers[0]!.entry && !answer.hit)).toBe(true);
-    expect((await cache.getOrRender("k", render)).hit).toBe(true);
-    const notKept = await cache.getOrRender("redirect", async () => null);
-    expect(notKept.entry).toBeNull();
+    expect(first.every((answer) => answer.page === first[0]!.page && !answer.hit)).toBe(true);
+    // Asked once: answered as rendered (compressed for each request), not kept.
+    expect(first[0]!.page).not.toHaveProperty("br");
+    expect(cache.get("k")).toBeUndefined();
+    const second = await Promise.all(Array.from({ length: 5 }, () => cache.getOrRender("k", render)));
+    expect(renders).toBe(2);
+    expect(second.every((answer) => answer.page === second[0]!.page && !answer.hit)).toBe(true);
+    expect(brotliDecompressSync((second[0]!.page as CachedPage).br).toString()).toContain("shared");
+    expect(cache.get("k")).toBe(second[0]!.page);
+    expect(await cache.getOrRender("k", render)).toMatchObject({ page: second[0]!.page, hit: true });
+    const notShared = await cache.getOrRender("redirect", async () => null);
+    expect(notShared.page).toBeNull();
     expect(cache.get("redirect")).toBeUndefined();
-    expect(cache.stats()).toMatchObject({ entries: 1, hits: 1, misses: 21 });
+    expect(cache.stats()).toMatchObject({ entries: 1, hits: 1, misses: 26, seen: 2 });
+  });
+
+  test("addresses asked once (made up without end) take no kept page's place and no slow compression; it remembers ten thousand", async () => {
+    const home = await html("home");
+    const cache = new PageCache({ ttlSeconds: 60, maxBytes: home.bytes * 8 });
+    for (let miss = 0; miss < 2; miss++) await cache.getOrRender("/home", async () => guest("home"));
+    expect(cache.get("/home")).toBeDefined();
+    for (let made = 0; made < 10_050; made++) {
+      const { page } = await cache.getOrRender(`/home?x=${made}`, async () => guest("home"));
+      expect(page).not.toHaveProperty("br");
+    }
+    expect(cache.get("/home"), "the kept page is still there").toBeDefined();
+    expect(cache.stats()).toMatchObject({ entries: 1, seen: 10_000 });
+    // Forgotten among the newer ones: kept again from its next second miss.
+    await cache.getOrRender("/home?x=0", async () => guest("home"));
+    expect(cache.get("/home?x=0")).toBeUndefined();
+    await cache.getOrRender("/home?x=0", async () => guest("home"));
+    expect(cache.get("/home?x=0")).toBeDefined();
   });
 
   test("a page rendered while the cache was emptied (a content load) is not kept: the next visitor gets a new render", async () => {
@@ -71,19 +101,24 @@ describe("the page cache", () => {
     const slowRender = async () => {
       renders += 1;
       await new Promise<void>((resolve) => (finish = resolve));
-      return html("before the content load");
+      return guest("before the content load");
     };
+    // Asked once before: the next miss keeps its page.
+    await cache.getOrRender("k", async () => {
+      renders += 1;
+      return guest("first");
+    });
     const before = cache.getOrRender("k", slowRender);
     cache.clear();
     // A miss after the purge does not join the render that began before it.
     const after = cache.getOrRender("k", async () => {
       renders += 1;
-      return html("after the content load");
+      return guest("after the content load");
     });
     finish();
-    expect((await before).entry!.identity.toString()).toContain("before the content load");
-    expect((await after).entry!.identity.toString()).toContain("after the content load");
-    expect(renders).toBe(2);
+    expect((await before).page!.identity.toString()).toContain("before the content load");
+    expect((await after).page!.identity.toString()).toContain("after the content load");
+    expect(renders).toBe(3);
     expect(cache.get("k")!.identity.toString()).toContain("after the content load");
     expect(cache.stats().entries).toBe(1);
   });

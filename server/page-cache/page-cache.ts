@@ -2,21 +2,29 @@
 // its language, so each instance keeps the rendered answer (HTML, or a client navigation's data) for
 // PAGE_CACHE_SECONDS, already compressed (gzip and brotli), with its ETag and its hashed CSP, and serves it
 // without rendering. Memory is bounded (least recently used pages go first); concurrent misses of one page
-// render it once. The same answers say to shared caches (a CDN) how long they may keep them.
+// render it once. A page is kept from its second miss on: an address asked once (anyone can make up new ones
+// without end: a query string, the path's letter case) is answered, compressed for its request alone, and never
+// takes the slow compression or another page's place. The same answers say to shared caches (a CDN) how long they
+// may keep them.
 import { createHash } from "node:crypto";
 import { compressToKeep } from "../edge/encoding.ts";
 
-export interface CachedPage {
+/** A guest's page as every guest of its language is shown it: the rendered answer, its ETag and its hashed CSP. */
+export interface GuestPage {
   status: number;
   /** Headers of the rendered answer worth replaying (content type, React Router's own); no cookies. */
   headers: [string, string][];
   identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
   /** Weak: the same page is served in three encodings. */
   etag: string;
   /** The page's CSP with the hashes of its inline scripts (HTML only). */
   csp: string | null;
+}
+
+/** A guest's page as the cache keeps it: compressed once in both encodings, with the time it was stored. */
+export interface CachedPage extends GuestPage {
+  gzip: Buffer;
+  br: Buffer;
   storedAt: number;
   bytes: number;
 }
@@ -54,27 +62,39 @@ function endCompressionTurn(): void {
   else compressing -= 1;
 }
 
-/**
- * A rendered answer as the cache keeps it, compressed off the event loop (server/edge/encoding.ts, compressToKeep),
- * or null when too many pages wait to be compressed (the answer is then not kept). Its life starts once it is ready.
- */
-export async function buildCachedPage(body: string, status: number, headers: Headers, csp: string | null, now?: () => number): Promise<CachedPage | null> {
-  if (!(await compressionTurn())) return null;
+/** A rendered answer as any guest may be shown it: its bytes, the headers worth replaying and its ETag. */
+export function guestPageOf(body: string, status: number, headers: Headers, csp: string | null): GuestPage {
   const identity = Buffer.from(body, "utf8");
-  const { gzip, br } = await compressToKeep(identity).finally(endCompressionTurn);
-  const replayed = [...headers].filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase()));
   return {
     status,
-    headers: replayed,
+    headers: [...headers].filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase())),
     identity,
-    gzip,
-    br,
     etag: `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
     csp,
-    storedAt: (now ?? Date.now)(),
-    bytes: identity.length + gzip.length + br.length + 512,
   };
 }
+
+/**
+ * A page as the cache keeps it, compressed off the event loop (server/edge/encoding.ts, compressToKeep), or null when
+ * too many pages wait to be compressed (the page is then not kept). Its life starts once it is ready.
+ */
+export async function compressForCache(page: GuestPage, now: () => number = Date.now): Promise<CachedPage | null> {
+  if (!(await compressionTurn())) return null;
+  const { gzip, br } = await compressToKeep(page.identity).finally(endCompressionTurn);
+  return { ...page, gzip, br, storedAt: now(), bytes: page.identity.length + gzip.length + br.length + 512 };
+}
+
+/** A rendered answer as the cache keeps it (guestPageOf, then compressForCache). */
+export function buildCachedPage(body: string, status: number, headers: Headers, csp: string | null, now?: () => number): Promise<CachedPage | null> {
+  return compressForCache(guestPageOf(body, status, headers, csp), now);
+}
+
+/**
+ * How many addresses the cache remembers having rendered once (a digest of each, about 100 bytes: a megabyte at
+ * most). A page of the site is asked again long before ten thousand new addresses come between: once forgotten, it is
+ * kept from its next second miss.
+ */
+const SEEN_AT_MOST = 10_000;
 
 export interface PageCacheOptions {
   ttlSeconds: number;
@@ -87,11 +107,15 @@ export interface PageCacheStats {
   bytes: number;
   hits: number;
   misses: number;
+  /** Keys remembered as rendered once (at most SEEN_AT_MOST). */
+  seen: number;
 }
 
 export class PageCache {
   readonly #entries = new Map<string, CachedPage>();
-  readonly #rendering = new Map<string, Promise<CachedPage | null>>();
+  readonly #rendering = new Map<string, Promise<GuestPage | CachedPage | null>>();
+  /** The digests of the keys a miss rendered, the most recent last: a page is kept from its second miss on. */
+  readonly #seen = new Map<string, true>();
   /** Raised by clear(): a render that began before it is not kept (it may show the content that was purged). */
   #generation = 0;
   readonly #ttlMs: number;
@@ -138,25 +162,30 @@ export class PageCache {
   }
 
   /**
-   * The entry of `key`, rendering it with `render` on a miss; concurrent misses of one key share one
-   * render. `render` answers null for an answer that must not be kept (then each caller renders its own).
-   * A render still under way when clear() comes is answered to its callers but not kept, and the next miss renders
-   * anew.
+   * The page of `key`: kept (a hit), or rendered with `render`, which concurrent misses of one key share. `render`
+   * answers null for an answer that is not a guest page (a redirect, a cookie): then each caller renders its own. A
+   * rendered page is compressed and kept when its key was rendered before (the second miss of an address), unless
+   * clear() came meanwhile (it may show the content that was purged: the next miss renders anew) or too many pages
+   * wait to be compressed; otherwise it is answered as it is (compressed for each request).
    */
-  async getOrRender(key: string, render: () => Promise<CachedPage | null>): Promise<{ entry: CachedPage | null; hit: boolean }> {
+  async getOrRender(key: string, render: () => Promise<GuestPage | null>): Promise<{ page: GuestPage | CachedPage | null; hit: boolean }> {
     const cached = this.get(key);
     if (cached) {
       this.#hits += 1;
-      return { entry: cached, hit: true };
+      return { page: cached, hit: true };
     }
     this.#misses += 1;
     let rendering = this.#rendering.get(key);
     if (!rendering) {
       const generation = this.#generation;
-      const started: Promise<CachedPage | null> = render()
-        .then((entry) => {
-          if (entry && generation === this.#generation) this.set(key, entry);
-          return entry;
+      const keep = this.#seenBefore(key);
+      const started: Promise<GuestPage | CachedPage | null> = render()
+        .then(async (page) => {
+          if (!page || !keep || generation !== this.#generation) return page;
+          const kept = await compressForCache(page, this.#now);
+          if (!kept) return page;
+          if (generation === this.#generation) this.set(key, kept);
+          return kept;
         })
         .finally(() => {
           if (this.#rendering.get(key) === started) this.#rendering.delete(key);
@@ -164,9 +193,19 @@ export class PageCache {
       rendering = started;
       this.#rendering.set(key, rendering);
     }
-    return { entry: await rendering, hit: false };
+    return { page: await rendering, hit: false };
   }
 
+  /** Whether a miss rendered `key` before (among the last SEEN_AT_MOST keys); it is now the most recent. */
+  #seenBefore(key: string): boolean {
+    const digest = createHash("sha256").update(key).digest("base64url");
+    const seen = this.#seen.delete(digest);
+    this.#seen.set(digest, true);
+    if (this.#seen.size > SEEN_AT_MOST) this.#seen.delete(this.#seen.keys().next().value!);
+    return seen;
+  }
+
+  /** Forgets every page and every render under way; the keys seen stay (a content load keeps pages from their next miss). */
   clear(): void {
     this.#generation += 1;
     this.#rendering.clear();
@@ -175,7 +214,7 @@ export class PageCache {
   }
 
   stats(): PageCacheStats {
-    return { entries: this.#entries.size, bytes: this.#bytes, hits: this.#hits, misses: this.#misses };
+    return { entries: this.#entries.size, bytes: this.#bytes, hits: this.#hits, misses: this.#misses, seen: this.#seen.size };
   }
 
   #remove(key: string, entry: CachedPage): void {
