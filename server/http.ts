@@ -31,7 +31,7 @@ import { routePath } from "hono/route";
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import { CSP_DIRECTIVES, guestPage } from "./page-cache/csp.ts";
 import { answerGuestPage, isConsolePath, isGuestPageRequest, liveContentCacheControl, pageCacheKey, setsLanguageCookie } from "./page-cache/guest-pages.ts";
-import { CACHEABLE_TYPES, guestPageOf } from "./page-cache/page-cache.ts";
+import { CACHEABLE_TYPES, guestPageOf, type GuestPage } from "./page-cache/page-cache.ts";
 import type { AppEnv } from "./http-env.ts";
 import { CONSOLE_SESSION_COOKIE } from "./auth/session.ts";
 import { ConsoleError } from "./console/errors.ts";
@@ -353,25 +353,26 @@ export function createHttpApp(options: HttpAppOptions) {
       // Headers Hono set earlier (cookies, security headers) are merged by returning through c.
       return c.newResponse(response.body, response);
     }
-    let own: { response: Response; body: string; csp: string | null } | undefined;
+    let own: { response: Response; body: string; csp: string | null; page: GuestPage | null } | undefined;
     /** This request's rendering, and the guest page any guest of its language may be shown (null: not such a page). */
     const render = async () => {
       const marker = `guest-${randomUUID()}`;
       const response = await renderPage(c, language, marker);
       const text = await response.text();
-      const page = /^text\/html/i.test(response.headers.get("Content-Type") ?? "") ? guestPage(text, marker) : { html: text.replaceAll(marker, ""), policy: null };
-      own = { response, body: page.html, csp: page.policy };
+      const rendered = /^text\/html/i.test(response.headers.get("Content-Type") ?? "") ? guestPage(text, marker) : { html: text.replaceAll(marker, ""), policy: null };
       // React Router answers HEAD without a body: a HEAD is answered from the cache, but never fills it.
       const shared =
         c.req.method === "GET" && response.status === 200 && CACHEABLE_TYPES.test(response.headers.get("Content-Type") ?? "") && !response.headers.has("Set-Cookie");
-      return shared ? guestPageOf(own.body, response.status, response.headers, own.csp) : null;
+      own = { response, body: rendered.html, csp: rendered.policy, page: shared ? guestPageOf(rendered.html, response.status, response.headers, rendered.policy) : null };
+      return own.page;
     };
     const { page, hit } = await services.pageCache.getOrRender(key, render);
     services.metrics.pageCache(hit);
     if (page) return answerGuestPage(c, page, hit, config);
-    // Not a guest page (a redirect, a 404, a cookie of its own): this request's own rendering (another request's
-    // was not such a page either).
+    // Another request's rendering was not a guest page (a redirect, a 404, a cookie of its own, a HEAD's): this
+    // request's own, answered as a guest page when it is one.
     if (!own) await render();
+    if (own!.page) return answerGuestPage(c, own!.page, false, config);
     const { response, body, csp } = own!;
     if (csp) c.set("pageCsp", csp);
     if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");

@@ -87,7 +87,8 @@ export function answerGuestPage(c: Context<AppEnv>, entry: GuestPage | CachedPag
   const encoding = kept ? chooseEncoding(c.req.header("accept-encoding")) : null;
   const body = kept && encoding ? kept[encoding] : entry.identity;
   if (encoding) headers.set("Content-Encoding", encoding);
-  headers.set("Content-Length", String(body.length));
+  // A page not kept is compressed for its GET by the edge: a HEAD cannot tell that length, so it tells none.
+  if (kept || c.req.method !== "HEAD") headers.set("Content-Length", String(body.length));
   const bytes = c.req.method === "HEAD" ? null : responseBytes(body);
   return c.newResponse(bytes, entry.status as StatusCode, Object.fromEntries(headers));
 }

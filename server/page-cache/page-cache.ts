@@ -113,7 +113,7 @@ export interface PageCacheStats {
 
 export class PageCache {
   readonly #entries = new Map<string, CachedPage>();
-  readonly #rendering = new Map<string, Promise<GuestPage | CachedPage | null>>();
+  readonly #rendering = new Map<string, Promise<GuestPage | null>>();
   /** The digests of the keys a miss rendered, the most recent last: a page is kept from its second miss on. */
   readonly #seen = new Map<string, true>();
   /** Raised by clear(): a render that began before it is not kept (it may show the content that was purged). */
@@ -164,9 +164,10 @@ export class PageCache {
   /**
    * The page of `key`: kept (a hit), or rendered with `render`, which concurrent misses of one key share. `render`
    * answers null for an answer that is not a guest page (a redirect, a cookie): then each caller renders its own. A
-   * rendered page is compressed and kept when its key was rendered before (the second miss of an address), unless
-   * clear() came meanwhile (it may show the content that was purged: the next miss renders anew) or too many pages
-   * wait to be compressed; otherwise it is answered as it is (compressed for each request).
+   * rendered page is answered at once, as it is (compressed for each request by the edge); when a miss rendered its
+   * key before (the second miss of an address), it is also compressed in the background and kept, unless clear()
+   * comes before that ends (the page may show the content that was purged: the next miss renders anew) or too many
+   * pages wait to be compressed. Until it is kept, the misses of its key are answered the same page, not rendered.
    */
   async getOrRender(key: string, render: () => Promise<GuestPage | null>): Promise<{ page: GuestPage | CachedPage | null; hit: boolean }> {
     const cached = this.get(key);
@@ -179,21 +180,30 @@ export class PageCache {
     if (!rendering) {
       const generation = this.#generation;
       const keep = this.#seenBefore(key);
-      const started: Promise<GuestPage | CachedPage | null> = render()
-        .then(async (page) => {
-          if (!page || !keep || generation !== this.#generation) return page;
-          const kept = await compressForCache(page, this.#now);
-          if (!kept) return page;
-          if (generation === this.#generation) this.set(key, kept);
-          return kept;
-        })
-        .finally(() => {
-          if (this.#rendering.get(key) === started) this.#rendering.delete(key);
-        });
+      const done = () => {
+        if (this.#rendering.get(key) === started) this.#rendering.delete(key);
+      };
+      const started: Promise<GuestPage | null> = render().then(
+        (page) => {
+          if (page && keep && generation === this.#generation) this.#keep(key, page, generation).finally(done);
+          else done();
+          return page;
+        },
+        (error: unknown) => {
+          done();
+          throw error;
+        },
+      );
       rendering = started;
       this.#rendering.set(key, rendering);
     }
     return { page: await rendering, hit: false };
+  }
+
+  /** Compresses `page` and keeps it, unless clear() came meanwhile; a page that could not be compressed is not kept. */
+  async #keep(key: string, page: GuestPage, generation: number): Promise<void> {
+    const kept = await compressForCache(page, this.#now).catch(() => null);
+    if (kept && generation === this.#generation) this.set(key, kept);
   }
 
   /** Whether a miss rendered `key` before (among the last SEEN_AT_MOST keys); it is now the most recent. */

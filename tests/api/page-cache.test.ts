@@ -20,13 +20,20 @@ afterAll(async () => {
 
 const page = (path: string, headers: Record<string, string> = {}) => api(server).page(path, { headers: { "accept-encoding": "gzip, br", ...headers } });
 const cspOf = (answer: HttpAnswer) => String(answer.headers["content-security-policy"]);
+/** The page once the cache has it (it compresses a page for keeping after answering the miss that kept it). */
+async function keptPage(path: string, headers: Record<string, string> = {}): Promise<HttpAnswer> {
+  await expect.poll(async () => (await page(path, headers)).headers["x-page-cache"]).toBe("hit");
+  return page(path, headers);
+}
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 describe("a guest's page", () => {
   test("is rendered for its first two requests, kept from the second, then served from the cache: same bytes, ETag, shared-cache headers, 304", async () => {
-    const [first, second, third] = [await page("/bundles"), await page("/bundles"), await page("/bundles")];
+    const [first, second] = [await page("/bundles"), await page("/bundles")];
     expect(first.status).toBe(200);
-    expect([first, second, third].map((answer) => answer.headers["x-page-cache"])).toEqual(["miss", "miss", "hit"]);
+    expect([first, second].map((answer) => answer.headers["x-page-cache"])).toEqual(["miss", "miss"]);
+    const third = await keptPage("/bundles");
+    expect(third.headers["x-page-cache"]).toBe("hit");
     for (const answer of [first, second, third]) {
       expect(answer.text).toBe(first.text);
       expect(answer.headers["content-encoding"]).toBe("br");
@@ -86,9 +93,11 @@ describe("a guest's page", () => {
     expect(byCookie.headers["x-page-cache"], "the second request of the page: kept now").toBe("miss");
     expect(byCookie.text).toContain('lang="en"');
     expect(byCookie.headers["cache-control"]).toMatch(/^public/);
+    await keptPage("/offers?page=0", { cookie: "lang=en" });
     const askedAgain = await page("/offers?lang=en&page=0");
     expect(askedAgain.headers["x-page-cache"]).toBe("hit");
-    expect(askedAgain.text).toBe(byCookie.text);
+    expect(askedAgain.text).toContain('lang="en"');
+    expect(askedAgain.headers["etag"]).toBe((await page("/offers?page=0", { cookie: "lang=en" })).headers["etag"]);
     expect(askedAgain.cookies.some((cookie) => cookie.startsWith("lang=en"))).toBe(true);
     expect(askedAgain.headers["cache-control"]).toBe("private, no-cache");
     // The same cookie and ?lang=: nothing to set, so it may be shared.
@@ -100,10 +109,9 @@ describe("a guest's page", () => {
     expect(arabic.text).not.toBe(asked.text);
   });
 
-  test("made-up addresses (a query string, the path's letter case) are answered as the page, but kept only when asked again: a flood of them takes no page's place", async () => {
+  test("made-up addresses (a query string, the path's letter case) are answered as the page, and kept only when asked again (that they take no kept page's place: server/page-cache/page-cache.test.ts)", async () => {
     for (let miss = 0; miss < 2; miss++) await page("/products");
-    const kept = await page("/products");
-    expect(kept.headers["x-page-cache"]).toBe("hit");
+    const kept = await keptPage("/products");
     const made = [...Array.from({ length: 40 }, (_, index) => `/products?utm=${index}-${Date.now()}`), "/PRODUCTS", "/Products"];
     for (const path of made) {
       const answer = await page(path);
@@ -115,7 +123,7 @@ describe("a guest's page", () => {
     }
     expect((await page("/products")).headers["x-page-cache"], "the kept page is still kept").toBe("hit");
     expect((await page(made[0]!)).headers["x-page-cache"], "asked again: kept now").toBe("miss");
-    expect((await page(made[0]!)).headers["x-page-cache"]).toBe("hit");
+    expect((await keptPage(made[0]!)).headers["x-page-cache"]).toBe("hit");
   });
 
   test("a redirect or a missing page is answered to the guest but not kept", async () => {
@@ -162,7 +170,7 @@ describe("a content load", () => {
   test("empties the page cache within the poll period: the next guest sees the new content", async () => {
     const before = await page("/bundles?lang=en");
     await page("/bundles?lang=en");
-    expect((await page("/bundles?lang=en")).headers["x-page-cache"]).toBe("hit");
+    await keptPage("/bundles?lang=en");
     const title = "Cache test bundle 5 GB";
     await withClient(server.databaseUrl, async (db) => {
       const { rows } = await db.query<{ id: number }>("select id from bundles order by id limit 1");
