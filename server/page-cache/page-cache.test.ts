@@ -6,13 +6,13 @@ import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
 import { guestPage, inlineScripts, REACT_ARIA_STYLES } from "./csp.ts";
 import { matchesEtag } from "./guest-pages.ts";
-import { buildCachedPage, guestPageOf, PageCache } from "./page-cache.ts";
+import { compressForCache, guestPageOf, PageCache } from "./page-cache.ts";
 
 const documentText = (text: string) => `<!DOCTYPE html><html><body>${text}</body></html>`;
 const HTML_HEADERS = new Headers({ "Content-Type": "text/html; charset=utf-8" });
-const document = (text: string) => buildCachedPage(documentText(text), 200, HTML_HEADERS, null);
 /** A page as a render gives it to the cache. */
 const guest = (text: string) => guestPageOf(documentText(text), 200, HTML_HEADERS, null);
+const document = (text: string) => compressForCache(guest(text));
 /** A page as the cache keeps it (one that was not kept fails the test). */
 async function html(text: string) {
   const page = await document(text);
@@ -158,8 +158,8 @@ describe("the page cache", () => {
     expect((await html("مرحبا".repeat(100))).etag).toBe(page.etag);
     expect((await html("other")).etag).not.toBe(page.etag);
     // Cookies and per-answer headers are not replayed.
-    const withCookie = await buildCachedPage("<p>x</p>", 200, new Headers({ "Content-Type": "text/html", "Set-Cookie": "a=b", "Content-Length": "8", "X-Remix-Response": "yes" }), null);
-    expect(withCookie!.headers.map(([name]) => name)).toEqual(["content-type", "x-remix-response"]);
+    const withCookie = guestPageOf("<p>x</p>", 200, new Headers({ "Content-Type": "text/html", "Set-Cookie": "a=b", "Content-Length": "8", "X-Remix-Response": "yes" }), null);
+    expect(withCookie.headers.map(([name]) => name)).toEqual(["content-type", "x-remix-response"]);
   });
 
   test("one page is compressed at a time and 32 wait their turn; one more is not kept, and a turn comes again once they are done", async () => {
@@ -173,7 +173,7 @@ describe("the page cache", () => {
 
   test("a page's life in the cache starts once it is compressed", async () => {
     let clock = 1_000;
-    const building = buildCachedPage("<p>x</p>", 200, new Headers({ "Content-Type": "text/html" }), null, () => clock);
+    const building = compressForCache(guestPageOf("<p>x</p>", 200, new Headers({ "Content-Type": "text/html" }), null), () => clock);
     // The clock moves while the page is being compressed: a stamp taken when the build began would read 1,000.
     clock = 2_000;
     expect((await building)!.storedAt).toBe(2_000);

@@ -84,11 +84,6 @@ export async function compressForCache(page: GuestPage, now: () => number = Date
   return { ...page, gzip, br, storedAt: now(), bytes: page.identity.length + gzip.length + br.length + 512 };
 }
 
-/** A rendered answer as the cache keeps it (guestPageOf, then compressForCache). */
-export function buildCachedPage(body: string, status: number, headers: Headers, csp: string | null, now?: () => number): Promise<CachedPage | null> {
-  return compressForCache(guestPageOf(body, status, headers, csp), now);
-}
-
 /**
  * How many addresses the cache remembers having rendered once (a digest of each, about 100 bytes: a megabyte at
  * most). A page of the site is asked again long before ten thousand new addresses come between: once forgotten, it is

@@ -81,9 +81,6 @@ export function useTestDatabase(options: { each?: boolean; instances?: number } 
     await database.drop();
   });
   return {
-    get name() {
-      return now().database.name;
-    },
     get url() {
       return now().database.url;
     },
