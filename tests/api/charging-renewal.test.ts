@@ -49,6 +49,18 @@ async function handled(subscriptionId: number): Promise<void> {
   throw new Error(`subscription ${subscriptionId} was not handled by the renewal sweep in 20 s`);
 }
 
+/**
+ * The texts sent to `gsm`, once `count` of them are in the outbox (at most 10 s). The sweep tells the
+ * subscriber after the renewal's transaction commits, so the mark `handled` waits for can come first.
+ */
+async function textsOnceSent(gsm: string, count: number): Promise<string[]> {
+  const texts = async () => (await outboxOf(first, gsm)).map((message) => message.text);
+  await expect.poll(async () => (await texts()).length, { timeout: 10_000, interval: 100, message: `${count} SMS to ${gsm}` }).toBeGreaterThanOrEqual(count);
+  const sent = await texts();
+  expect(sent).toHaveLength(count);
+  return sent;
+}
+
 test("a due bundle with money for it is renewed once (two instances sweeping): the new period follows the old one, the price taken once, order and audit written, an SMS tells it", async () => {
   const lines = await Promise.all(Array.from({ length: 6 }, () => lineWithBundle(WEEKLY_DATA.price * 3)));
   await Promise.all(lines.map((line) => endNow(line.subscriptionId)));
@@ -72,8 +84,7 @@ test("a due bundle with money for it is renewed once (two instances sweeping): t
       { action: "activate-bundle", result: "completed", amount: WEEKLY_DATA.price, account_id: expect.any(String) },
       { action: "renew-bundle", result: "completed", amount: WEEKLY_DATA.price, account_id: null },
     ]);
-    const texts = (await outboxOf(first, line.gsm)).map((message) => message.text);
-    expect(texts).toHaveLength(2);
+    const texts = await textsOnceSent(line.gsm, 2);
     expect(texts.filter((text) => text.includes("جُدّدت باقتك"))).toHaveLength(1);
     // My line shows the renewed bundle, active now.
     const shown = expectSuccess<{ id: number }[]>(await postForm(second, "/core/api/charging/bundles/show", { gsm: line.gsm }, { token: line.token, language: "en" }), "en", "charging.bundlesShown");
@@ -93,7 +104,7 @@ test("a due bundle whose line cannot pay ends: not renewed, nothing taken, the r
     "activate-bundle completed",
     "renew-bundle INSUFFICIENT_BALANCE",
   ]);
-  const texts = (await outboxOf(first, poor.gsm)).map((message) => message.text);
+  const texts = await textsOnceSent(poor.gsm, 2);
   expect(texts.filter((text) => text.includes("لم تُجدَّد باقتك"))).toHaveLength(1);
   // The stopped one was due in the same sweep that handled the other: it is not picked up.
   expect(await sql("select renewal_handled_at, renews from charging_subscriptions where gsm = $1", [stopped.gsm])).toEqual([{ renewal_handled_at: null, renews: false }]);
