@@ -20,10 +20,13 @@ export function OverlayTrigger({
   isOpen: controlledOpen,
   onOpenChange: controlledChange,
   preload = "intent",
+  ariaLocale = true,
 }: {
   load: () => Promise<ComponentType<OverlayProps>>;
   /** When the overlay's code is fetched before the first press: on intent (hover, focus, touch) or also at idle. */
   preload?: Preload;
+  /** False for an overlay built without React Aria's components: no locale provider is loaded with it. */
+  ariaLocale?: boolean;
   label?: string;
   className: string;
   children: ReactNode;
@@ -34,7 +37,7 @@ export function OverlayTrigger({
   const [localOpen, setLocalOpen] = useState(false);
   const isOpen = controlledOpen ?? localOpen;
   const setOpen = controlledChange ?? setLocalOpen;
-  const [Overlay, ensure, loadFailed, dismissFailure, prepare] = useLazyComponent(load);
+  const [Overlay, ensure, loadFailed, dismissFailure, prepare] = useLazyComponent(load, { ariaLocale });
   // An idle preload only while the trigger is on screen (the phone's menu button is hidden on a desktop).
   useEffect(() => {
     if (preload !== "idle") return;

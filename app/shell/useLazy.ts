@@ -11,8 +11,12 @@ import { loadInTime, loadLocalised, whenIdleAfterInteractive } from "./lazy-load
 /** When a lazy part's code is fetched before its first use: when the browser is idle, or on intent only. */
 export type Preload = "idle" | "intent";
 
-export function useLazyComponent<P extends object>(loadPart: () => Promise<ComponentType<P>>, { preload = "intent" }: { preload?: Preload } = {}) {
-  const load = useMemo(() => loadLocalised(loadPart), [loadPart]);
+/**
+ * A lazily loaded part: `preload` says when its code comes ahead of use; `ariaLocale: false` for a part that uses
+ * none of React Aria's components (it then loads without React Aria's locale provider, AriaLocale.tsx).
+ */
+export function useLazyComponent<P extends object>(loadPart: () => Promise<ComponentType<P>>, { preload = "intent", ariaLocale = true }: { preload?: Preload; ariaLocale?: boolean } = {}) {
+  const load = useMemo(() => (ariaLocale ? loadLocalised(loadPart) : loadPart), [loadPart, ariaLocale]);
   const [Component, setComponent] = useState<ComponentType<P> | null>(null);
   const [failed, setFailed] = useState(false);
   /** The component, once loaded; null (and `failed`) when it did not arrive. */

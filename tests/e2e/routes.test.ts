@@ -155,6 +155,44 @@ describe("mobile layout below 1100 px", () => {
     await release();
   });
 
+  it("the sidebar holds the page still behind it, closes on a press outside it, and closes when the window grows past 1100 px (ar)", async () => {
+    // 1000 px: below the breakpoint, wider than a phone.
+    const { page, errors, release } = await site.warmPage({ width: 1000, height: 700 }, "ar");
+    await page.goto("/home");
+    await waitForHydration(page);
+    const toggle = page.getByRole("button", { name: "فتح القائمة" });
+    const sidebar = page.getByTestId("mobile-sidebar");
+    const logoLeft = () => page.locator("header a[href='/home']").first().evaluate((link) => Math.round(link.getBoundingClientRect().left));
+    const before = await logoLeft();
+    await toggle.click();
+    await sidebar.waitFor();
+    expect(await logoLeft(), "the page behind keeps its place when its scrollbar goes").toBe(before);
+    const box = (await sidebar.boundingBox())!;
+    expect(Math.round(box.x + box.width), "flush with the window's right edge (the start side in Arabic)").toBe(1000);
+    // The wheel over the dimmed page does not scroll it.
+    await page.mouse.move(100, 350);
+    await page.mouse.wheel(0, 600);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.evaluate(() => window.scrollY), "the page behind did not scroll").toBe(0);
+    // A press on the dimmed page closes it, and the menu button has the focus again.
+    await page.mouse.click(100, 350);
+    await sidebar.waitFor({ state: "detached" });
+    expect(await toggle.evaluate((button) => button === document.activeElement), "focus back on the menu button").toBe(true);
+    // A press inside it, off its controls, leaves it open.
+    await toggle.click();
+    await sidebar.waitFor();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height - 10);
+    expect(await sidebar.isVisible()).toBe(true);
+    // The window grows past 1100 px, where the header shows the sections: the panel closes and the page is usable.
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await sidebar.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.querySelectorAll("dialog[open]").length)).toBe(0);
+    await page.getByRole("navigation", { name: "الأقسام الرئيسية" }).getByRole("link", { name: "الباقات", exact: true }).click();
+    await page.waitForURL(/\/bundles$/);
+    expect(errors).toEqual([]);
+    await release();
+  });
+
   for (const language of ["ar", "en"] as const) {
     it(`opens the sidebar with section links and quick links, and follows the apps link to the anchor (${language})`, async () => {
       const { page, errors, release } = await site.warmPage(PHONE, language);

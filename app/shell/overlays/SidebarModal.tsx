@@ -1,52 +1,136 @@
 // The mobile sidebar's panel: a modal that slides in from the start side (right in Arabic).
+//
+// It is the browser's own modal <dialog> (showModal), not React Aria's Modal and Dialog: the phone's menu is the one
+// overlay fetched at idle time on every phone view (MobileSidebar), and React Aria's overlay stack was 80 KB of
+// JavaScript (27 KB brotli, eleven files) fetched and run on every such view, for a panel of links. The platform
+// gives what a modal needs: the top layer, the rest of the page inert (for the keyboard, the pointer and screen
+// readers), the dialog role, and Escape (the `cancel` event). This file adds what it does not: focus moved into
+// the panel and kept there (Tab wraps), given back to the menu button when it closes, a press outside closes it,
+// the page behind does not scroll, and the panel closes when the window grows past the breakpoint where the
+// header shows the sections itself (a modal hidden by CSS would leave the page inert).
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { NavLink } from "react-router";
 import { useTranslation } from "../../i18n/react.ts";
-import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { CloseIcon } from "../icons.tsx";
 import { QUICK_LINKS, SECTION_LINKS } from "../navigation.ts";
+import type { OverlayProps } from "../OverlayTrigger.tsx";
 
 const linkClass = "block rounded-md px-3 py-2.5 font-bold text-slate-800 hover:bg-brand-50 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700";
 
-export default function SidebarModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange(open: boolean): void }) {
+/** Where the header shows the sections itself (app.css, --breakpoint-nav: 1100 px) and the panel has no place. */
+const WIDE_ENOUGH_FOR_THE_HEADER = "(min-width: 68.75rem)";
+
+const FOCUSABLE = "a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex='-1'])";
+
+export default function SidebarModal({ isOpen, onOpenChange, triggerRef }: OverlayProps) {
+  if (!isOpen) return null;
+  return <SidebarPanel close={() => onOpenChange(false)} triggerRef={triggerRef} />;
+}
+
+function SidebarPanel({ close, triggerRef }: { close(): void; triggerRef: OverlayProps["triggerRef"] }) {
   const { t } = useTranslation();
-  const close = () => onOpenChange(false);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef(close);
+  closeRef.current = close;
+
+  useEffect(() => {
+    const dialog = dialogRef.current!;
+    const trigger = triggerRef.current;
+    const root = document.documentElement;
+    const scroll = { overflow: root.style.overflow, paddingRight: root.style.paddingRight };
+    // The page behind keeps its place and its width: where a scrollbar took room (a desktop window made narrow; a
+    // phone's scrollbar takes none), as much padding takes its place, on its side (the right in both directions).
+    const scrollbar = window.innerWidth - root.clientWidth;
+    root.style.overflow = "hidden";
+    if (scrollbar > 0) root.style.paddingRight = `${scrollbar}px`;
+    dialog.showModal();
+    // The panel itself takes the focus, as a dialog's first stop: a screen reader reads its name, the next Tab its first control.
+    dialog.focus();
+    const wide = window.matchMedia(WIDE_ENOUGH_FOR_THE_HEADER);
+    const closeWhenWide = () => {
+      if (wide.matches) closeRef.current();
+    };
+    wide.addEventListener("change", closeWhenWide);
+    return () => {
+      wide.removeEventListener("change", closeWhenWide);
+      if (dialog.open) dialog.close();
+      root.style.overflow = scroll.overflow;
+      root.style.paddingRight = scroll.paddingRight;
+      // Back to the button that opened it, without scrolling there (a link in the panel may have moved the page).
+      trigger?.focus({ preventScroll: true });
+    };
+  }, [triggerRef]);
+
+  /** Tab and Shift+Tab go round the panel's controls; the page behind is inert, but the browser's own bar is not. */
+  const keepFocusInside = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== "Tab") return;
+    const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = controls[0];
+    const last = controls.at(-1);
+    if (!first || !last) return;
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || active === event.currentTarget)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  /** A press on the dimmed page (the dialog's backdrop, outside its box) closes it. */
+  const closeFromOutside = (event: MouseEvent<HTMLDialogElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+    if (event.target === event.currentTarget && !inside) close();
+  };
+
   return (
-    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className="fixed inset-0 z-40 bg-black/40 nav:hidden">
-      <Modal className="fixed inset-y-0 start-0 w-72 max-w-[85vw] overflow-y-auto bg-white shadow-xl">
-        <Dialog aria-label={t("nav.mainSections")} className="flex flex-col gap-6 p-4 outline-none" data-testid="mobile-sidebar">
-          <div className="flex items-center justify-between">
-            <Heading slot="title" className="text-lg font-bold text-brand-800">
-              {t("brand.name")}
-            </Heading>
-            <Button aria-label={t("nav.closeMenu")} onPress={close} className="rounded-md p-2 hover:bg-slate-100">
-              <CloseIcon />
-            </Button>
-          </div>
-          <nav aria-label={t("nav.mainSections")}>
-            <ul className="flex flex-col gap-1">
-              {SECTION_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} onClick={close} className={linkClass}>
-                    {t(link.label)}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <nav aria-label={t("nav.quickLinks")}>
-            <h2 className="mb-2 px-3 text-sm font-bold text-slate-500">{t("nav.quickLinks")}</h2>
-            <ul className="flex flex-col gap-1">
-              {QUICK_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} onClick={close} className={linkClass}>
-                    {t(link.label)}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <dialog
+      ref={dialogRef}
+      aria-label={t("nav.mainSections")}
+      tabIndex={-1}
+      data-testid="mobile-sidebar"
+      onCancel={(event) => {
+        // Escape: React unmounts the panel (the cleanup above closes it and gives focus back).
+        event.preventDefault();
+        close();
+      }}
+      onClick={closeFromOutside}
+      onKeyDown={keepFocusInside}
+      className="fixed inset-y-0 start-0 end-auto m-0 h-full max-h-none w-72 max-w-[85vw] overflow-y-auto overscroll-contain border-0 bg-white p-0 shadow-xl outline-none backdrop:bg-black/40 nav:hidden"
+    >
+      <div className="flex flex-col gap-6 p-4">
+        <div className="flex items-center justify-between">
+          <h2 className="text-lg font-bold text-brand-800">{t("brand.name")}</h2>
+          <button type="button" aria-label={t("nav.closeMenu")} onClick={close} className="rounded-md p-2 hover:bg-slate-100">
+            <CloseIcon />
+          </button>
+        </div>
+        <nav aria-label={t("nav.mainSections")}>
+          <ul className="flex flex-col gap-1">
+            {SECTION_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} onClick={close} className={linkClass}>
+                  {t(link.label)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label={t("nav.quickLinks")}>
+          <h2 className="mb-2 px-3 text-sm font-bold text-slate-500">{t("nav.quickLinks")}</h2>
+          <ul className="flex flex-col gap-1">
+            {QUICK_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} onClick={close} className={linkClass}>
+                  {t(link.label)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </dialog>
   );
 }
