@@ -16,7 +16,8 @@ import { ACCOUNT_TEST_ENV } from "./accounts-support.ts";
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : "/usr/bin/chromium");
 
-export async function launchBrowser(): Promise<Browser> {
+/** `scrollbars`: scrollbars that take room, as on a desktop (Playwright hides them by default). */
+export async function launchBrowser({ scrollbars = false }: { scrollbars?: boolean } = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: install Debian's packages (apt-get install chromium chromium-headless-shell) or set CHROMIUM_PATH`);
   }
@@ -25,6 +26,7 @@ export async function launchBrowser(): Promise<Browser> {
     // --in-process-gpu: the software compositor runs as a thread of the browser process instead of a process of
     // its own (`site-walk-ar` alone: 115.0 and 121.9 CPU-s against 121.5 and 129.0 without, on the same machine).
     args: ["--no-sandbox", "--disable-gpu", "--in-process-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    ...(scrollbars ? { ignoreDefaultArgs: ["--hide-scrollbars"] } : {}),
   });
 }
 

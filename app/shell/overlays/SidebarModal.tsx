@@ -6,9 +6,11 @@
 // gives what a modal needs: the top layer, the rest of the page inert (for the keyboard, the pointer and screen
 // readers), the dialog role, and Escape (the `cancel` event). This file adds what it does not: focus moved into
 // the panel and kept there (Tab wraps), given back to the menu button when it closes, a press outside closes it,
-// the page behind does not scroll, and the panel closes when the window grows past the breakpoint where the
-// header shows the sections itself (a modal hidden by CSS would leave the page inert).
-import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from "react";
+// the page behind does not scroll, and the panel closes (or never opens) when the window grows past the breakpoint
+// where the header shows the sections itself (a modal hidden by CSS would leave the page inert). Every browser the
+// build targets has the modal dialog (Vite's default: Chrome and Edge 111, Firefox 114, Safari and iOS 16.4); the
+// backdrop's colour is a literal, since `::backdrop` inherits no custom property before Chrome 122 and Safari 17.4.
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent } from "react";
 import { NavLink } from "react-router";
 import { useTranslation } from "../../i18n/react.ts";
 import { CloseIcon } from "../icons.tsx";
@@ -36,17 +38,22 @@ function SidebarPanel({ close, triggerRef }: { close(): void; triggerRef: Overla
   useEffect(() => {
     const dialog = dialogRef.current!;
     const trigger = triggerRef.current;
+    const wide = window.matchMedia(WIDE_ENOUGH_FOR_THE_HEADER);
+    // The window grew past the breakpoint while the panel's code was coming: it is not opened at all.
+    if (wide.matches) {
+      closeRef.current();
+      return;
+    }
     const root = document.documentElement;
-    const scroll = { overflow: root.style.overflow, paddingRight: root.style.paddingRight };
-    // The page behind keeps its place and its width: where a scrollbar took room (a desktop window made narrow; a
-    // phone's scrollbar takes none), as much padding takes its place, on its side (the right in both directions).
-    const scrollbar = window.innerWidth - root.clientWidth;
+    const scroll = { overflow: root.style.overflow, gutter: root.style.scrollbarGutter };
+    // The page behind does not scroll. Where its scrollbar took room (a desktop window made narrow; a phone's takes
+    // none), the room stays, on whichever side the browser keeps it: the page and its fixed parts do not shift.
+    const width = root.clientWidth;
     root.style.overflow = "hidden";
-    if (scrollbar > 0) root.style.paddingRight = `${scrollbar}px`;
+    if (root.clientWidth > width) root.style.scrollbarGutter = "stable";
     dialog.showModal();
     // The panel itself takes the focus, as a dialog's first stop: a screen reader reads its name, the next Tab its first control.
     dialog.focus();
-    const wide = window.matchMedia(WIDE_ENOUGH_FOR_THE_HEADER);
     const closeWhenWide = () => {
       if (wide.matches) closeRef.current();
     };
@@ -55,7 +62,7 @@ function SidebarPanel({ close, triggerRef }: { close(): void; triggerRef: Overla
       wide.removeEventListener("change", closeWhenWide);
       if (dialog.open) dialog.close();
       root.style.overflow = scroll.overflow;
-      root.style.paddingRight = scroll.paddingRight;
+      root.style.scrollbarGutter = scroll.gutter;
       // Back to the button that opened it, without scrolling there (a link in the panel may have moved the page).
       trigger?.focus({ preventScroll: true });
     };
@@ -78,11 +85,14 @@ function SidebarPanel({ close, triggerRef }: { close(): void; triggerRef: Overla
     }
   };
 
-  /** A press on the dimmed page (the dialog's backdrop, outside its box) closes it. */
-  const closeFromOutside = (event: MouseEvent<HTMLDialogElement>) => {
+  // A press on the dimmed page closes it: the dialog element itself is the target only there (its content fills
+  // its box), and the press must begin there too (a drag from a link out to the dimmed page is not one), outside
+  // its box (its own scrollbar is part of it). A click with no press before it (a script's) closes nothing.
+  const pressedOutside = useRef(false);
+  const onTheBackdrop = (event: PointerEvent<HTMLDialogElement> | MouseEvent<HTMLDialogElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
-    if (event.target === event.currentTarget && !inside) close();
+    return event.target === event.currentTarget && !inside;
   };
 
   return (
@@ -96,11 +106,17 @@ function SidebarPanel({ close, triggerRef }: { close(): void; triggerRef: Overla
         event.preventDefault();
         close();
       }}
-      onClick={closeFromOutside}
+      onPointerDown={(event) => {
+        pressedOutside.current = onTheBackdrop(event);
+      }}
+      onClick={(event) => {
+        if (pressedOutside.current && onTheBackdrop(event)) close();
+        pressedOutside.current = false;
+      }}
       onKeyDown={keepFocusInside}
-      className="fixed inset-y-0 start-0 end-auto m-0 h-full max-h-none w-72 max-w-[85vw] overflow-y-auto overscroll-contain border-0 bg-white p-0 shadow-xl outline-none backdrop:bg-black/40 nav:hidden"
+      className="fixed inset-y-0 start-0 end-auto m-0 h-full max-h-none w-72 max-w-[85vw] overflow-y-auto overscroll-contain border-0 bg-white p-0 shadow-xl outline-none backdrop:bg-[rgb(0_0_0/0.4)] nav:hidden"
     >
-      <div className="flex flex-col gap-6 p-4">
+      <div className="flex min-h-full flex-col gap-6 p-4">
         <div className="flex items-center justify-between">
           <h2 className="text-lg font-bold text-brand-800">{t("brand.name")}</h2>
           <button type="button" aria-label={t("nav.closeMenu")} onClick={close} className="rounded-md p-2 hover:bg-slate-100">
