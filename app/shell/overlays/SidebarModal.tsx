@@ -124,29 +124,29 @@ function SidebarPanel({ close, triggerRef }: { close(): void; triggerRef: Overla
           </button>
         </div>
         <nav aria-label={t("nav.mainSections")}>
-          <ul className="flex flex-col gap-1">
-            {SECTION_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} onClick={close} className={linkClass}>
-                  {t(link.label)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={SECTION_LINKS} onFollow={close} />
         </nav>
         <nav aria-label={t("nav.quickLinks")}>
           <h2 className="mb-2 px-3 text-sm font-bold text-slate-500">{t("nav.quickLinks")}</h2>
-          <ul className="flex flex-col gap-1">
-            {QUICK_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} onClick={close} className={linkClass}>
-                  {t(link.label)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={QUICK_LINKS} onFollow={close} />
         </nav>
       </div>
     </dialog>
+  );
+}
+
+/** A list of the panel's links; following one closes the panel. */
+function LinkList({ links, onFollow }: { links: typeof SECTION_LINKS; onFollow(): void }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="flex flex-col gap-1">
+      {links.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} onClick={onFollow} className={linkClass}>
+            {t(link.label)}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
   );
 }
