@@ -12,6 +12,7 @@
 // backdrop's colour is a literal, since `::backdrop` inherits no custom property before Chrome 122 and Safari 17.4.
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent } from "react";
 import { NavLink } from "react-router";
+import { MOBILE_BREAKPOINT_PX } from "../../../common/constants.ts";
 import { useTranslation } from "../../i18n/react.ts";
 import { CloseIcon } from "../icons.tsx";
 import { QUICK_LINKS, SECTION_LINKS } from "../navigation.ts";
@@ -19,8 +20,11 @@ import type { OverlayProps } from "../OverlayTrigger.tsx";
 
 const linkClass = "block rounded-md px-3 py-2.5 font-bold text-slate-800 hover:bg-brand-50 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700";
 
-/** Where the header shows the sections itself (app.css, --breakpoint-nav: 1100 px) and the panel has no place. */
-const WIDE_ENOUGH_FOR_THE_HEADER = "(min-width: 68.75rem)";
+/**
+ * Where the header shows the sections itself and the panel has no place: the phone layout's end, in rem as app.css's
+ * --breakpoint-nav (the `nav:` variant) is, so both follow the same font size.
+ */
+const WIDE_ENOUGH_FOR_THE_HEADER = `(min-width: ${MOBILE_BREAKPOINT_PX / 16}rem)`;
 
 const FOCUSABLE = "a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex='-1'])";
 
