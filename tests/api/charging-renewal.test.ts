@@ -54,10 +54,10 @@ async function handled(subscriptionId: number): Promise<void> {
  * subscriber after the renewal's transaction commits, so the mark `handled` waits for can come first.
  */
 async function textsOnceSent(gsm: string, count: number): Promise<string[]> {
-  const texts = async () => (await outboxOf(first, gsm)).map((message) => message.text);
-  await expect.poll(async () => (await texts()).length, { timeout: 10_000, interval: 100, message: `${count} SMS to ${gsm}` }).toBeGreaterThanOrEqual(count);
-  const sent = await texts();
-  expect(sent).toHaveLength(count);
+  let sent: string[] = [];
+  await expect
+    .poll(async () => (sent = (await outboxOf(first, gsm)).map((message) => message.text)), { timeout: 10_000, interval: 100, message: `${count} SMS to ${gsm}` })
+    .toHaveLength(count);
   return sent;
 }
 
