@@ -29,3 +29,31 @@ export function connectToastRegion(add: (toast: ToastMessage) => void): void {
   deliver = add;
   for (const toast of waiting.splice(0)) add(toast);
 }
+
+// While the browser's own modal dialog is open (the phone's menu, overlays/SidebarModal.tsx), the page behind it is
+// inert and under its backdrop: a toast left in <body> would show dimmed, and could be neither read by a screen reader
+// nor pressed. The dialog hosts the toasts meanwhile (ToastRegion.tsx portals the region into it).
+let host: HTMLElement | null = null;
+const hostListeners = new Set<() => void>();
+
+/** `element` hosts the toasts until the function answered is called. */
+export function hostToastsIn(element: HTMLElement): () => void {
+  host = element;
+  for (const listener of hostListeners) listener();
+  return () => {
+    if (host !== element) return;
+    host = null;
+    for (const listener of hostListeners) listener();
+  };
+}
+
+/** The element that hosts the toasts now, null for the page's body. */
+export function toastHost(): HTMLElement | null {
+  return host;
+}
+
+/** Calls `listener` when the host changes; answers the unsubscribe. */
+export function onToastHostChange(listener: () => void): () => void {
+  hostListeners.add(listener);
+  return () => hostListeners.delete(listener);
+}

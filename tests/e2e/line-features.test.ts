@@ -63,8 +63,25 @@ describe("call forward", () => {
       });
       await confirm(page, language).click();
       await page.getByTestId("saving-spinner").waitFor();
+      // On a phone, the menu is opened while the save is on its way: its answer's toast must come above the menu's
+      // backdrop, where it can be read and pressed, not in the inert page under it.
+      const menu = page.getByTestId("mobile-sidebar");
+      if (viewport === PHONE) {
+        await page.getByRole("button", { name: catalogs[language].nav.openMenu }).click();
+        await menu.waitFor();
+      }
       letGo();
-      await toast(page, catalogs[language].lineFeatures.saved).waitFor();
+      const saved = toast(page, catalogs[language].lineFeatures.saved);
+      await saved.waitFor();
+      if (viewport === PHONE) {
+        const onTop = await saved.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return element.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+        });
+        expect(onTop, "the toast is above the open menu's backdrop (what a press there reaches)").toBe(true);
+        await page.keyboard.press("Escape");
+        await menu.waitFor({ state: "detached" });
+      }
       await page.getByTestId("saving-spinner").waitFor({ state: "detached" });
 
       await page.reload();

@@ -16,6 +16,7 @@ import { MOBILE_BREAKPOINT_PX } from "../../../common/constants.ts";
 import { useTranslation } from "../../i18n/react.ts";
 import { CloseIcon } from "../icons.tsx";
 import { QUICK_LINKS, SECTION_LINKS } from "../navigation.ts";
+import { hostToastsIn } from "../toast-queue.ts";
 import type { OverlayProps } from "../OverlayTrigger.tsx";
 
 const linkClass = "block rounded-md px-3 py-2.5 font-bold text-slate-800 hover:bg-brand-50 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700";
@@ -56,6 +57,8 @@ function SidebarPanel({ close, triggerRef }: { close(): void; triggerRef: Overla
     root.style.overflow = "hidden";
     if (root.clientWidth > width) root.style.scrollbarGutter = "stable";
     dialog.showModal();
+    // A toast that comes while the panel is open shows in it, above the backdrop (toast-queue.ts).
+    const stopHostingToasts = hostToastsIn(dialog);
     // The panel itself takes the focus, as a dialog's first stop: a screen reader reads its name, the next Tab its first control.
     dialog.focus();
     const closeWhenWide = () => {
@@ -64,6 +67,7 @@ function SidebarPanel({ close, triggerRef }: { close(): void; triggerRef: Overla
     wide.addEventListener("change", closeWhenWide);
     return () => {
       wide.removeEventListener("change", closeWhenWide);
+      stopHostingToasts();
       if (dialog.open) dialog.close();
       root.style.overflow = scroll.overflow;
       root.style.scrollbarGutter = scroll.gutter;
