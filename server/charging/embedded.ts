@@ -8,11 +8,26 @@
 import { and, asc, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { preparedStatement } from "../db/prepared.ts";
-import { bundles, chargingAllowances, chargingAudit, chargingLines, chargingOrders, chargingSubscriptions, networkLines } from "../db/schema.ts";
+import { bundles, chargingAllowances, chargingAudit, chargingLines, chargingOrders, chargingRenewalNotices, chargingSubscriptions, networkLines } from "../db/schema.ts";
 import { embeddedUsageByDay, embeddedUsageRecords } from "./embedded-usage.ts";
 import { redeemEmbeddedVoucher } from "./embedded-vouchers.ts";
 import { calendarDay } from "../../common/format.ts";
-import { ChargingError, spendable, validityPassed, type AllowanceKind, type CountedUnit, type BundleOrder, type BundleSubscription, type ChargingPort, type LineBalance, type RenewalOutcome } from "./types.ts";
+import {
+  ChargingError,
+  RENEWAL_NOTICE_FIRST_WAIT_SECONDS,
+  RENEWAL_NOTICE_MAX_WAIT_SECONDS,
+  RENEWAL_NOTICE_TRIES,
+  spendable,
+  validityPassed,
+  type AllowanceKind,
+  type CountedUnit,
+  type BundleOrder,
+  type BundleSubscription,
+  type ChargingPort,
+  type LineBalance,
+  type RenewalNoticeRound,
+  type RenewalOutcome,
+} from "./types.ts";
 
 type LineRow = typeof chargingLines.$inferSelect;
 
@@ -213,12 +228,63 @@ export function createEmbeddedCharging(db: Db, { timeZone, voucherHashKey }: Emb
             amount: result.order ? (result.order.repeated ? 0 : result.order.price) : null,
             result: result.result === "renewed" ? (result.order?.repeated ? "repeated" : "completed") : result.result,
           });
+          // The subscriber's notice too: told after the commit, as often as it takes (tellRenewalNotices).
+          await tx.insert(chargingRenewalNotices).values({
+            subscriptionId: due.id,
+            result: result.result,
+            renewalSubscriptionId: result.order?.subscriptionId ?? null,
+            price: result.order?.price ?? null,
+          });
           return result;
         });
         if (!outcome) break;
         outcomes.push(outcome);
       }
       return outcomes;
+    },
+
+    async tellRenewalNotices(limit, tell) {
+      const round: RenewalNoticeRound = { told: 0, refused: 0, givenUp: 0 };
+      while (round.told + round.refused + round.givenUp < limit) {
+        const refused = await db.transaction(async (tx) => {
+          // The oldest notice due, locked while it is told: another instance takes the next one.
+          const [due] = await tx
+            .select({ notice: chargingRenewalNotices, gsm: chargingSubscriptions.gsm, titleAr: chargingSubscriptions.titleAr, titleEn: chargingSubscriptions.titleEn })
+            .from(chargingRenewalNotices)
+            .innerJoin(chargingSubscriptions, eq(chargingSubscriptions.id, chargingRenewalNotices.subscriptionId))
+            .where(lte(chargingRenewalNotices.nextTryAt, sql`now()`))
+            .orderBy(asc(chargingRenewalNotices.nextTryAt), asc(chargingRenewalNotices.subscriptionId))
+            .limit(1)
+            .for("update", { of: chargingRenewalNotices, skipLocked: true });
+          if (!due) return null;
+          const { notice } = due;
+          const told = await tell({
+            gsm: due.gsm,
+            subscriptionId: notice.subscriptionId,
+            title: { ar: due.titleAr, en: due.titleEn },
+            result: notice.result as RenewalOutcome["result"],
+            ...(notice.renewalSubscriptionId !== null && notice.price !== null ? { renewal: { subscriptionId: notice.renewalSubscriptionId, price: notice.price } } : {}),
+            attempts: notice.attempts,
+          });
+          const attempts = notice.attempts + 1;
+          if (told || attempts >= RENEWAL_NOTICE_TRIES) {
+            await tx.delete(chargingRenewalNotices).where(eq(chargingRenewalNotices.subscriptionId, notice.subscriptionId));
+            if (told) round.told += 1;
+            else round.givenUp += 1;
+            return !told;
+          }
+          const wait = Math.min(RENEWAL_NOTICE_FIRST_WAIT_SECONDS * 2 ** notice.attempts, RENEWAL_NOTICE_MAX_WAIT_SECONDS);
+          await tx
+            .update(chargingRenewalNotices)
+            .set({ attempts, nextTryAt: sql`now() + make_interval(secs => ${wait}::double precision)` })
+            .where(eq(chargingRenewalNotices.subscriptionId, notice.subscriptionId));
+          round.refused += 1;
+          return true;
+        });
+        // None left, or the gateway refused: the next round tries again.
+        if (refused !== false) break;
+      }
+      return round;
     },
 
     async stopRenewal(gsm, subscriptionId) {

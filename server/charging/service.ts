@@ -158,16 +158,19 @@ export function amountText(services: AppServices, language: Language, amount: nu
 /**
  * A charging SMS to the line in `language` (message `key` of the catalog). Amounts and dates isolated, so
  * they cannot come apart inside the Arabic text. An SMS the gateway does not take does not undo what it
- * tells of: it is logged (never its text) and counted.
+ * tells of: it is logged (never its text) and counted, and the answer is false (a renewal's notice is then tried
+ * again later: renewal.ts).
  */
-export async function notifyBySms(services: AppServices, gsm: string, purpose: string, language: Language, key: MessageKey, values: Record<string, string>): Promise<void> {
+export async function notifyBySms(services: AppServices, gsm: string, purpose: string, language: Language, key: MessageKey, values: Record<string, string>): Promise<boolean> {
   const text = isolateForSms(translate(language, key, values));
   try {
     await services.sms.send({ to: gsm, text });
+    return true;
   } catch (error) {
     if (!(error instanceof SmsDeliveryError)) throw error;
     services.metrics.smsError();
     services.logger.warn({ driver: services.sms.driver, purpose, err: error.message }, "SMS not accepted by the gateway");
+    return false;
   }
 }
 

@@ -33,6 +33,12 @@ export function spendable(balance: LineBalance): number {
 }
 
 /** Whether a prepaid validity (its last valid day, yyyy-mm-dd) has passed on `today` (yyyy-mm-dd, same zone). */
+/** Tries of a renewal notice before it is given up: a minute apart, then doubling up to an hour (about six hours in all). */
+export const RENEWAL_NOTICE_TRIES = 12;
+/** Seconds before the second try of a refused renewal notice; each later wait doubles, up to RENEWAL_NOTICE_MAX_WAIT_SECONDS. */
+export const RENEWAL_NOTICE_FIRST_WAIT_SECONDS = 60;
+export const RENEWAL_NOTICE_MAX_WAIT_SECONDS = 3600;
+
 export const validityPassed = (validUntil: string | null, today: string): boolean => validUntil !== null && validUntil < today;
 
 export type AllowanceKind = "data" | "voice" | "sms";
@@ -102,6 +108,28 @@ export interface RenewalOutcome {
   result: "renewed" | ChargingErrorCode;
   /** The renewal's order when renewed. */
   order?: BundleOrder;
+}
+
+/** A renewal whose subscriber is still to be told (kept by a driver that renews, until told). */
+export interface RenewalNotice {
+  gsm: string;
+  /** The ended subscription. */
+  subscriptionId: number;
+  title: { ar: string; en: string };
+  result: RenewalOutcome["result"];
+  /** The new subscription and what it cost, when renewed. */
+  renewal?: { subscriptionId: number; price: number };
+  /** Tries before this one. */
+  attempts: number;
+}
+
+/** What one round of telling renewal notices came to. */
+export interface RenewalNoticeRound {
+  told: number;
+  /** Not taken by the SMS gateway: kept for a later try. */
+  refused: number;
+  /** Refused for the last time: no longer tried. */
+  givenUp: number;
 }
 
 /** A completed voucher top-up. */
@@ -189,6 +217,15 @@ export interface ChargingPort {
    * bundle), its audit row written with it. Up to `limit` subscriptions per call. A BSS renews its own.
    */
   renewDue?(limit: number): Promise<RenewalOutcome[]>;
+  /**
+   * A driver that renews here keeps, in each renewal's own transaction, a notice for its subscriber, and hands the
+   * notices due to `tell`, oldest first, up to `limit`: each is locked while `tell` runs (another instance skips it)
+   * and forgotten when `tell` answers true. When it answers false (the gateway did not take the text) the notice is
+   * tried again later, each time later (a minute, then doubling, up to an hour apart), and given up after
+   * RENEWAL_NOTICE_TRIES; the round then ends, since the gateway is likely away. At least once: a process that stops
+   * between the gateway's answer and the commit tells again.
+   */
+  tellRenewalNotices?(limit: number, tell: (notice: RenewalNotice) => Promise<boolean>): Promise<RenewalNoticeRound>;
   /** The subscription will not be bought again at its end (done again: no change); SUBSCRIPTION_NOT_FOUND otherwise. */
   stopRenewal(gsm: string, subscriptionId: number): Promise<BundleSubscription>;
   /**

@@ -702,6 +702,30 @@ export const chargingSubscriptions = pgTable(
   ],
 );
 
+/**
+ * The renewals whose subscriber is still to be told by SMS (server/charging/renewal.ts): written in the renewal's own
+ * transaction, so a renewal is never left untold when the process stops or the SMS gateway is away; deleted once the
+ * gateway took the text, or given up after `attempts` tries spread over hours (`next_try_at`).
+ */
+export const chargingRenewalNotices = pgTable(
+  "charging_renewal_notices",
+  {
+    /** The ended subscription the renewal was of. */
+    subscriptionId: bigint("subscription_id", { mode: "number" })
+      .primaryKey()
+      .references(() => chargingSubscriptions.id, { onDelete: "cascade" }),
+    /** "renewed", or the refusal's code (charging_audit has the same). */
+    result: text("result").notNull(),
+    /** The new subscription and what it cost, when renewed. */
+    renewalSubscriptionId: bigint("renewal_subscription_id", { mode: "number" }),
+    price: integer("price"),
+    handledAt: timestamp("handled_at", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    nextTryAt: timestamp("next_try_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("charging_renewal_notices_next_try_idx").on(table.nextTryAt)],
+);
+
 /** What a subscription includes and how much of it is used (grown by the rating of usage, server/charging/embedded-rating.ts); `total` null is unlimited. */
 export const chargingAllowances = pgTable(
   "charging_allowances",

@@ -1,10 +1,12 @@
 // The SMS of the built server over SMPP, to a loopback SMSC (the bench's, scripts/bench-login.ts): the path a
 // subscriber's messages take in production. server/sms/smpp.test.ts tests the driver from its source; this file
 // tests the driver as the server build carries it. A build that broke the `smpp` package (bundled, its sloppy-mode
-// lib/pdu.js threw on every message longer than one SMS) fails here.
+// lib/pdu.js threw on every message longer than one SMS) fails here. The renewal sweep runs every second, so that a
+// renewal told while the SMSC is away can be seen told once it is back.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { codeFromText, startBenchSmsc, type BenchSmsc, type SmscMessage } from "../../scripts/bench-login.ts";
 import { expectSuccess } from "../support/contract.ts";
+import { withClient } from "../support/database.ts";
 import { encryptFor, freshNumber, insertSession, postForm, publicKeyOf, setChargingLine } from "../support/subscriber.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
@@ -15,7 +17,7 @@ let smsc: BenchSmsc;
 let server: TestServer;
 beforeAll(async () => {
   smsc = await startBenchSmsc();
-  server = await startTestServer({ env: { SMS_DRIVER: "smpp", SMPP_URL: smsc.url } });
+  server = await startTestServer({ env: { SMS_DRIVER: "smpp", SMPP_URL: smsc.url, CHARGING_RENEWAL_SWEEP_SECONDS: "1" } });
 });
 afterAll(async () => {
   await server?.stop();
@@ -68,5 +70,32 @@ describe("SMS over SMPP from the built server", () => {
     expect(bundle!.name).toMatch(/[\u0621-\u064A]/);
     expect(received.text.replace(/[\u2066-\u2069]/g, "")).toContain(bundle!.name);
     expect(server.errors()).toEqual([]);
+  });
+
+  test("a bundle renewed while the SMSC is away: the subscriber's notice is kept, and told once the SMSC is back", async () => {
+    const sql = <T extends Record<string, unknown>>(text: string, values: unknown[]) => withClient(server.databaseUrl, async (client) => (await client.query<T>(text, values)).rows);
+    const gsm = freshNumber("0966");
+    const { token } = await insertSession(server.databaseUrl, { gsm });
+    await setChargingLine(server.databaseUrl, gsm, { mainBalance: WEEKLY_DATA.price * 3 });
+    let subscriptionId = 0;
+    await smsAfter(gsm, async () => {
+      const answer = await postForm(server, "/core/api/charging/bundles/activate", { gsm, bundleId: String(WEEKLY_DATA.id), renew: "1", idempotencyKey: `sms-smpp-renewal-${gsm}` }, { token, language: "ar" });
+      subscriptionId = expectSuccess<{ subscriptionId: number }>(answer, "ar", "charging.activated").subscriptionId;
+    });
+    const notice = () => sql<{ attempts: number }>("select attempts from charging_renewal_notices where subscription_id = $1", [subscriptionId]);
+    await smsc.stop();
+    try {
+      // The bundle ends, as time would make it: the sweep renews it, and its SMS is refused and kept for a later try.
+      await sql("update charging_subscriptions set started_at = now() - interval '7 days 1 minute', ends_at = now() - interval '1 minute' where id = $1", [subscriptionId]);
+      await expect.poll(notice, { timeout: 30_000, message: "the renewal's notice, refused once" }).toEqual([{ attempts: 1 }]);
+    } finally {
+      await smsc.restart();
+    }
+    // The next try would come a minute later: brought forward, as time would.
+    const received = await smsAfter(gsm, async () => {
+      await sql("update charging_renewal_notices set next_try_at = now() where subscription_id = $1", [subscriptionId]);
+    });
+    expect(received.text).toContain("جُدّدت باقتك");
+    await expect.poll(notice, { message: "the notice forgotten once told" }).toEqual([]);
   });
 });
