@@ -244,10 +244,12 @@ export function createEmbeddedCharging(db: Db, { timeZone, voucherHashKey }: Emb
     },
 
     async tellRenewalNotices(limit, tell) {
-      const round: RenewalNoticeRound = { told: 0, refused: 0, givenUp: 0 };
-      while (round.told + round.refused + round.givenUp < limit) {
-        const refused = await db.transaction(async (tx) => {
-          // The oldest notice due, locked while it is told: another instance takes the next one.
+      const round: RenewalNoticeRound = { told: 0, refused: 0, givenUp: [] };
+      const forget = (subscriptionId: number) => db.delete(chargingRenewalNotices).where(eq(chargingRenewalNotices.subscriptionId, subscriptionId));
+      while (round.told + round.refused + round.givenUp.length < limit) {
+        // The oldest notice due, taken for one try: the try counted and the next one set in a short transaction of
+        // its own, so the SMS goes with no transaction open and another instance leaves the notice alone meanwhile.
+        const taken = await db.transaction(async (tx) => {
           const [due] = await tx
             .select({ notice: chargingRenewalNotices, gsm: chargingSubscriptions.gsm, titleAr: chargingSubscriptions.titleAr, titleEn: chargingSubscriptions.titleEn })
             .from(chargingRenewalNotices)
@@ -258,31 +260,45 @@ export function createEmbeddedCharging(db: Db, { timeZone, voucherHashKey }: Emb
             .for("update", { of: chargingRenewalNotices, skipLocked: true });
           if (!due) return null;
           const { notice } = due;
-          const told = await tell({
-            gsm: due.gsm,
-            subscriptionId: notice.subscriptionId,
-            title: { ar: due.titleAr, en: due.titleEn },
-            result: notice.result as RenewalOutcome["result"],
-            ...(notice.renewalSubscriptionId !== null && notice.price !== null ? { renewal: { subscriptionId: notice.renewalSubscriptionId, price: notice.price } } : {}),
-            attempts: notice.attempts,
-          });
-          const attempts = notice.attempts + 1;
-          if (told || attempts >= RENEWAL_NOTICE_TRIES) {
+          // Its last try ended without an answer (a `tell` that threw, a process that stopped): given up.
+          if (notice.attempts >= RENEWAL_NOTICE_TRIES) {
             await tx.delete(chargingRenewalNotices).where(eq(chargingRenewalNotices.subscriptionId, notice.subscriptionId));
-            if (told) round.told += 1;
-            else round.givenUp += 1;
-            return !told;
+            return { givenUp: notice.subscriptionId };
           }
           const wait = Math.min(RENEWAL_NOTICE_FIRST_WAIT_SECONDS * 2 ** notice.attempts, RENEWAL_NOTICE_MAX_WAIT_SECONDS);
           await tx
             .update(chargingRenewalNotices)
-            .set({ attempts, nextTryAt: sql`now() + make_interval(secs => ${wait}::double precision)` })
+            .set({ attempts: notice.attempts + 1, nextTryAt: sql`now() + make_interval(secs => ${wait}::double precision)` })
             .where(eq(chargingRenewalNotices.subscriptionId, notice.subscriptionId));
-          round.refused += 1;
-          return true;
+          return { due };
         });
-        // None left, or the gateway refused: the next round tries again.
-        if (refused !== false) break;
+        if (!taken) break;
+        if (!taken.due) {
+          round.givenUp.push(taken.givenUp);
+          continue;
+        }
+        const { notice, gsm, titleAr, titleEn } = taken.due;
+        const told = await tell({
+          gsm,
+          subscriptionId: notice.subscriptionId,
+          title: { ar: titleAr, en: titleEn },
+          result: notice.result as RenewalOutcome["result"],
+          ...(notice.renewalSubscriptionId !== null && notice.price !== null ? { renewal: { subscriptionId: notice.renewalSubscriptionId, price: notice.price } } : {}),
+          attempts: notice.attempts,
+        });
+        if (told) {
+          await forget(notice.subscriptionId);
+          round.told += 1;
+          continue;
+        }
+        // Refused: it waits for the next try set above, or, refused for the last time, is given up.
+        if (notice.attempts + 1 >= RENEWAL_NOTICE_TRIES) {
+          await forget(notice.subscriptionId);
+          round.givenUp.push(notice.subscriptionId);
+        } else {
+          round.refused += 1;
+        }
+        break;
       }
       return round;
     },

@@ -13,7 +13,7 @@ import { startPeriodic, type PeriodicTask } from "../periodic.ts";
 import type { AppServices } from "../services.ts";
 import { translate } from "../i18n.ts";
 import { amountText, notifyBySms } from "./service.ts";
-import type { RenewalNotice, RenewalNoticeRound, RenewalOutcome } from "./types.ts";
+import { RENEWAL_NOTICE_TRIES, type RenewalNotice, type RenewalNoticeRound, type RenewalOutcome } from "./types.ts";
 
 /** Subscriptions renewed per driver call; the sweep calls again until fewer come back. */
 const BATCH = 100;
@@ -34,17 +34,19 @@ export async function renewDueBundles(services: AppServices): Promise<RenewalOut
 
 /** Tells the subscribers of the renewals whose notice is due, until none is left or the gateway refuses one. */
 export async function tellRenewalNotices(services: AppServices): Promise<RenewalNoticeRound> {
-  const round: RenewalNoticeRound = { told: 0, refused: 0, givenUp: 0 };
-  const { charging } = services;
+  const round: RenewalNoticeRound = { told: 0, refused: 0, givenUp: [] };
+  const { charging, logger } = services;
   if (!charging.tellRenewalNotices) return round;
   let last: RenewalNoticeRound;
   do {
     last = await charging.tellRenewalNotices(BATCH, (notice) => tell(services, notice));
     round.told += last.told;
     round.refused += last.refused;
-    round.givenUp += last.givenUp;
-  } while (last.told >= BATCH);
-  if (round.refused + round.givenUp > 0) services.logger.warn({ ...round }, "renewal notices not taken by the SMS gateway; tried again later");
+    round.givenUp.push(...last.givenUp);
+  } while (last.told + last.givenUp.length >= BATCH && last.refused === 0);
+  if (round.refused > 0) logger.warn({ told: round.told, refused: round.refused }, "a renewal notice was not taken by the SMS gateway; tried again later");
+  // The subscription's id, not the number: enough to find the renewal in charging_audit.
+  for (const subscriptionId of round.givenUp) logger.warn({ subscriptionId, tries: RENEWAL_NOTICE_TRIES }, "a renewal notice was given up: the SMS gateway never took it");
   return round;
 }
 

@@ -32,13 +32,13 @@ export function spendable(balance: LineBalance): number {
   return Math.max(0, balance.creditLimit - balance.unbilled);
 }
 
-/** Whether a prepaid validity (its last valid day, yyyy-mm-dd) has passed on `today` (yyyy-mm-dd, same zone). */
 /** Tries of a renewal notice before it is given up: a minute apart, then doubling up to an hour (about six hours in all). */
 export const RENEWAL_NOTICE_TRIES = 12;
 /** Seconds before the second try of a refused renewal notice; each later wait doubles, up to RENEWAL_NOTICE_MAX_WAIT_SECONDS. */
 export const RENEWAL_NOTICE_FIRST_WAIT_SECONDS = 60;
 export const RENEWAL_NOTICE_MAX_WAIT_SECONDS = 3600;
 
+/** Whether a prepaid validity (its last valid day, yyyy-mm-dd) has passed on `today` (yyyy-mm-dd, same zone). */
 export const validityPassed = (validUntil: string | null, today: string): boolean => validUntil !== null && validUntil < today;
 
 export type AllowanceKind = "data" | "voice" | "sms";
@@ -128,8 +128,8 @@ export interface RenewalNoticeRound {
   told: number;
   /** Not taken by the SMS gateway: kept for a later try. */
   refused: number;
-  /** Refused for the last time: no longer tried. */
-  givenUp: number;
+  /** The subscriptions whose notice was refused for the last time: no longer tried. */
+  givenUp: number[];
 }
 
 /** A completed voucher top-up. */
@@ -219,11 +219,12 @@ export interface ChargingPort {
   renewDue?(limit: number): Promise<RenewalOutcome[]>;
   /**
    * A driver that renews here keeps, in each renewal's own transaction, a notice for its subscriber, and hands the
-   * notices due to `tell`, oldest first, up to `limit`: each is locked while `tell` runs (another instance skips it)
-   * and forgotten when `tell` answers true. When it answers false (the gateway did not take the text) the notice is
-   * tried again later, each time later (a minute, then doubling, up to an hour apart), and given up after
-   * RENEWAL_NOTICE_TRIES; the round then ends, since the gateway is likely away. At least once: a process that stops
-   * between the gateway's answer and the commit tells again.
+   * notices due to `tell`, oldest first, up to `limit`. Each try is counted, and the notice's next try set (a minute,
+   * then doubling, up to an hour later), before `tell` runs: another instance leaves it alone meanwhile, and no
+   * transaction stays open while the SMS goes. It is forgotten when `tell` answers true; when it answers false (the
+   * gateway did not take the text) it waits for its next try, or is given up after RENEWAL_NOTICE_TRIES, and the round
+   * ends, since the gateway is likely away. A `tell` that throws ends the round with its error, its try counted. At
+   * least once: a process that stops between the gateway's answer and the delete tells again at the next try.
    */
   tellRenewalNotices?(limit: number, tell: (notice: RenewalNotice) => Promise<boolean>): Promise<RenewalNoticeRound>;
   /** The subscription will not be bought again at its end (done again: no change); SUBSCRIPTION_NOT_FOUND otherwise. */

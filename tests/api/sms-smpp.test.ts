@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { codeFromText, startBenchSmsc, type BenchSmsc, type SmscMessage } from "../../scripts/bench-login.ts";
 import { expectSuccess } from "../support/contract.ts";
+import { send } from "../support/http.ts";
 import { withClient } from "../support/database.ts";
 import { encryptFor, freshNumber, insertSession, postForm, publicKeyOf, setChargingLine } from "../support/subscriber.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
@@ -13,11 +14,19 @@ import { startTestServer, type TestServer } from "../support/test-server.ts";
 /** A catalogue bundle of the demo content (content/bundles.json), sold to prepaid lines. */
 const WEEKLY_DATA = { id: 102, price: 6000 };
 
+const METRICS_TOKEN = "sms-smpp-test-metrics-token";
+
 let smsc: BenchSmsc;
 let server: TestServer;
+
+/** Messages the server's SMS gateway did not accept so far (its Prometheus counter). */
+async function gatewayErrors(): Promise<number> {
+  const answer = await send(server.url, "/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  return Number(/^sms_gateway_errors_total (\d+)/m.exec(answer.text)?.[1]);
+}
 beforeAll(async () => {
   smsc = await startBenchSmsc();
-  server = await startTestServer({ env: { SMS_DRIVER: "smpp", SMPP_URL: smsc.url, CHARGING_RENEWAL_SWEEP_SECONDS: "1" } });
+  server = await startTestServer({ env: { SMS_DRIVER: "smpp", SMPP_URL: smsc.url, CHARGING_RENEWAL_SWEEP_SECONDS: "1", METRICS_TOKEN } });
 });
 afterAll(async () => {
   await server?.stop();
@@ -83,19 +92,23 @@ describe("SMS over SMPP from the built server", () => {
       subscriptionId = expectSuccess<{ subscriptionId: number }>(answer, "ar", "charging.activated").subscriptionId;
     });
     const notice = () => sql<{ attempts: number }>("select attempts from charging_renewal_notices where subscription_id = $1", [subscriptionId]);
+    const binds = smsc.counts.binds;
+    const errors = await gatewayErrors();
     await smsc.stop();
     try {
       // The bundle ends, as time would make it: the sweep renews it, and its SMS is refused and kept for a later try.
       await sql("update charging_subscriptions set started_at = now() - interval '7 days 1 minute', ends_at = now() - interval '1 minute' where id = $1", [subscriptionId]);
-      await expect.poll(notice, { timeout: 30_000, message: "the renewal's notice, refused once" }).toEqual([{ attempts: 1 }]);
+      await expect.poll(gatewayErrors, { timeout: 20_000, message: "the renewal's SMS refused by the gateway" }).toBeGreaterThan(errors);
+      expect(await notice()).toEqual([{ attempts: 1 }]);
     } finally {
       await smsc.restart();
     }
-    // The next try would come a minute later: brought forward, as time would.
+    // The server binds again on its own (after its back-off); then the next try, a minute later, is brought forward.
+    await expect.poll(() => smsc.counts.binds, { timeout: 40_000, message: "the server bound to the SMSC again" }).toBeGreaterThan(binds);
     const received = await smsAfter(gsm, async () => {
       await sql("update charging_renewal_notices set next_try_at = now() where subscription_id = $1", [subscriptionId]);
     });
     expect(received.text).toContain("جُدّدت باقتك");
     await expect.poll(notice, { message: "the notice forgotten once told" }).toEqual([]);
-  });
+  }, 90_000);
 });

@@ -12,7 +12,7 @@ import { withClient } from "../support/database.ts";
 import { freshNumber, insertSession, postForm } from "../support/subscriber.ts";
 import { openAsSubscriber as openSubscriberPage } from "./subscriber-page.ts";
 import { accountButtonName } from "./accounts-support.ts";
-import { DESKTOP, PHONE, signIn, siteInBrowser, waitForHydration } from "./browser.ts";
+import { DESKTOP, expectFocusInside, PHONE, signIn, siteInBrowser, waitForHydration } from "./browser.ts";
 
 const site = siteInBrowser();
 
@@ -79,6 +79,12 @@ describe("call forward", () => {
           return element.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
         });
         expect(onTop, "the toast is above the open menu's backdrop (what a press there reaches)").toBe(true);
+        // Its button is one of the menu's stops (focus there also holds the toast): Shift+Tab from the panel reaches
+        // it, and Tab from it goes round to the panel's first control instead of leaving the menu.
+        await page.keyboard.press("Shift+Tab");
+        await expectFocusInside(saved, "the toast, from the panel by Shift+Tab");
+        await page.keyboard.press("Tab");
+        await expectFocusInside(page.getByRole("button", { name: catalogs[language].nav.closeMenu }), "the menu's first control, from the toast by Tab");
         await page.keyboard.press("Escape");
         await menu.waitFor({ state: "detached" });
       }

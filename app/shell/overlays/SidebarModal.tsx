@@ -10,7 +10,7 @@
 // where the header shows the sections itself (a modal hidden by CSS would leave the page inert). Every browser the
 // build targets has the modal dialog (Vite's default: Chrome and Edge 111, Firefox 114, Safari and iOS 16.4); the
 // backdrop's colour is a literal, since `::backdrop` inherits no custom property before Chrome 122 and Safari 17.4.
-import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent } from "react";
+import { useEffect, useRef, type MouseEvent, type PointerEvent } from "react";
 import { NavLink } from "react-router";
 import { MOBILE_BREAKPOINT_PX } from "../../../common/constants.ts";
 import { useTranslation } from "../../i18n/react.ts";
@@ -28,6 +28,28 @@ const linkClass = "block rounded-md px-3 py-2.5 font-bold text-slate-800 hover:b
 const WIDE_ENOUGH_FOR_THE_HEADER = `(min-width: ${MOBILE_BREAKPOINT_PX / 16}rem)`;
 
 const FOCUSABLE = "a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex='-1'])";
+
+/**
+ * Tab and Shift+Tab go round the panel's controls; the page behind is inert, but the browser's own bar is not. A
+ * listener of the element itself, not React's: a toast shown in the panel (toast-queue.ts) is portaled there from
+ * another part of React's tree, so React would not bring its keys here, and Tab from its button would leave.
+ */
+function keepFocusInside(event: KeyboardEvent) {
+  const dialog = event.currentTarget as HTMLDialogElement;
+  if (event.key !== "Tab") return;
+  const controls = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === dialog)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
 
 export default function SidebarModal({ isOpen, onOpenChange, triggerRef }: OverlayProps) {
   if (!isOpen) return null;
@@ -65,7 +87,9 @@ function SidebarPanel({ close, triggerRef }: { close(): void; triggerRef: Overla
       if (wide.matches) closeRef.current();
     };
     wide.addEventListener("change", closeWhenWide);
+    dialog.addEventListener("keydown", keepFocusInside);
     return () => {
+      dialog.removeEventListener("keydown", keepFocusInside);
       wide.removeEventListener("change", closeWhenWide);
       stopHostingToasts();
       if (dialog.open) dialog.close();
@@ -75,23 +99,6 @@ function SidebarPanel({ close, triggerRef }: { close(): void; triggerRef: Overla
       trigger?.focus({ preventScroll: true });
     };
   }, [triggerRef]);
-
-  /** Tab and Shift+Tab go round the panel's controls; the page behind is inert, but the browser's own bar is not. */
-  const keepFocusInside = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== "Tab") return;
-    const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = controls[0];
-    const last = controls.at(-1);
-    if (!first || !last) return;
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === event.currentTarget)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   // A press on the dimmed page closes it: the dialog element itself is the target only there (its content fills
   // its box), and the press must begin there too (a drag from a link out to the dimmed page is not one), outside
@@ -121,7 +128,6 @@ function SidebarPanel({ close, triggerRef }: { close(): void; triggerRef: Overla
         if (pressedOutside.current && onTheBackdrop(event)) close();
         pressedOutside.current = false;
       }}
-      onKeyDown={keepFocusInside}
       className="fixed inset-y-0 start-0 end-auto m-0 h-full max-h-none w-72 max-w-[85vw] overflow-y-auto overscroll-contain border-0 bg-white p-0 shadow-xl outline-none backdrop:bg-[rgb(0_0_0/0.4)] nav:hidden"
     >
       <div className="flex min-h-full flex-col gap-6 p-4">
