@@ -1,7 +1,7 @@
 // Prometheus metrics of one instance (GET /metrics with the METRICS_TOKEN bearer; off when unset): request
 // rate and latency by route, one-time codes sent / verified / failed and their ratio (a falling verified ÷
 // sent is the sign of SMS pumping), SMS gateway errors, database pool use, reservation holds expired, the runs of the
-// scheduled jobs, and Node's own process metrics.
+// scheduled jobs, the renewal notices told, refused and given up, and Node's own process metrics.
 import client from "prom-client";
 import type pg from "pg";
 
@@ -20,6 +20,8 @@ export interface Metrics {
   bssCall(operation: string, outcome: BssCallOutcome, seconds: number): void;
   /** One finished run of a scheduled job of this instance (server/periodic.ts). */
   periodicRun(job: PeriodicJobName, outcome: PeriodicOutcome): void;
+  /** Renewal notices this instance told, saw refused by the SMS gateway (tried again later) and gave up. */
+  renewalNotices(told: number, refused: number, givenUp: number): void;
 }
 
 /** The jobs every instance runs on a schedule (server/periodic.ts), as named in the metrics. */
@@ -70,6 +72,13 @@ export function createMetrics(pool: pg.Pool | null): Metrics {
   const periodicRuns = new client.Counter({ name: "periodic_runs_total", help: "Finished runs of this instance's scheduled jobs, by job and outcome (ok, failed)", labelNames: ["job", "outcome"], registers });
   // Every series from the start at 0, so that a job's first failure is an increase that rate() and increase() see.
   for (const job of PERIODIC_JOBS) for (const outcome of PERIODIC_OUTCOMES) periodicRuns.labels(job, outcome).inc(0);
+  const renewalNotices = new client.Counter({
+    name: "renewal_notices_total",
+    help: "Renewal SMS notices by outcome: told, refused (tried again later), given_up (refused at the last try)",
+    labelNames: ["outcome"],
+    registers,
+  });
+  for (const outcome of ["told", "refused", "given_up"]) renewalNotices.labels(outcome).inc(0);
   const unavailable = new client.Counter({ name: "database_unavailable_total", help: "Requests answered 503 because the database was unreachable or too slow", registers });
   if (pool) {
     const gauge = (name: string, help: string, read: () => number) =>
@@ -120,6 +129,11 @@ export function createMetrics(pool: pg.Pool | null): Metrics {
     },
     periodicRun(job, outcome) {
       periodicRuns.inc({ job, outcome });
+    },
+    renewalNotices(told, refused, givenUp) {
+      renewalNotices.inc({ outcome: "told" }, told);
+      renewalNotices.inc({ outcome: "refused" }, refused);
+      renewalNotices.inc({ outcome: "given_up" }, givenUp);
     },
   };
 }

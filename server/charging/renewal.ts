@@ -44,6 +44,7 @@ export async function tellRenewalNotices(services: AppServices): Promise<Renewal
     round.refused += last.refused;
     round.givenUp.push(...last.givenUp);
   } while (last.told + last.givenUp.length >= BATCH && last.refused === 0);
+  services.metrics.renewalNotices(round.told, round.refused, round.givenUp.length);
   if (round.refused > 0) logger.warn({ told: round.told, refused: round.refused }, "a renewal notice was not taken by the SMS gateway; tried again later");
   // The subscription's id, not the number: enough to find the renewal in charging_audit.
   for (const subscriptionId of round.givenUp) logger.warn({ subscriptionId, tries: RENEWAL_NOTICE_TRIES }, "a renewal notice was given up: the SMS gateway never took it");

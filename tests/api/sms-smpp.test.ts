@@ -19,11 +19,14 @@ const METRICS_TOKEN = "sms-smpp-test-metrics-token";
 let smsc: BenchSmsc;
 let server: TestServer;
 
-/** Messages the server's SMS gateway did not accept so far (its Prometheus counter). */
-async function gatewayErrors(): Promise<number> {
+/** A counter of the server's Prometheus metrics, as it is now (`series`: its name with its labels). */
+async function counter(series: string): Promise<number> {
   const answer = await send(server.url, "/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-  return Number(/^sms_gateway_errors_total (\d+)/m.exec(answer.text)?.[1]);
+  const line = answer.text.split("\n").find((candidate) => candidate.startsWith(`${series} `));
+  return Number(line?.slice(series.length + 1));
 }
+/** Messages the server's SMS gateway did not accept so far. */
+const gatewayErrors = () => counter("sms_gateway_errors_total");
 beforeAll(async () => {
   smsc = await startBenchSmsc();
   server = await startTestServer({ env: { SMS_DRIVER: "smpp", SMPP_URL: smsc.url, CHARGING_RENEWAL_SWEEP_SECONDS: "1", METRICS_TOKEN } });
@@ -100,6 +103,8 @@ describe("SMS over SMPP from the built server", () => {
       await sql("update charging_subscriptions set started_at = now() - interval '7 days 1 minute', ends_at = now() - interval '1 minute' where id = $1", [subscriptionId]);
       await expect.poll(gatewayErrors, { timeout: 20_000, message: "the renewal's SMS refused by the gateway" }).toBeGreaterThan(errors);
       expect(await notice()).toEqual([{ attempts: 1 }]);
+      // The operator sees it in the metrics too.
+      await expect.poll(() => counter('renewal_notices_total{outcome="refused"}')).toBe(1);
     } finally {
       await smsc.restart();
     }
@@ -110,5 +115,7 @@ describe("SMS over SMPP from the built server", () => {
     });
     expect(received.text).toContain("جُدّدت باقتك");
     await expect.poll(notice, { message: "the notice forgotten once told" }).toEqual([]);
+    await expect.poll(() => counter('renewal_notices_total{outcome="told"}')).toBe(1);
+    expect(await counter('renewal_notices_total{outcome="given_up"}')).toBe(0);
   }, 90_000);
 });
