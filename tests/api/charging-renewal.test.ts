@@ -86,7 +86,7 @@ test("a due bundle with money for it is renewed once (two instances sweeping): t
     ]);
     const texts = await textsOnceSent(line.gsm, 2);
     expect(texts.filter((text) => text.includes("جُدّدت باقتك"))).toHaveLength(1);
-    // Told: its notice is forgotten (it is deleted in the same transaction that locked it while the SMS went).
+    // Told: its notice is forgotten (deleted once the gateway took the SMS).
     await expect.poll(() => sql("select count(*)::int as n from charging_renewal_notices where subscription_id = $1", [line.subscriptionId])).toEqual([{ n: 0 }]);
     // My line shows the renewed bundle, active now.
     const shown = expectSuccess<{ id: number }[]>(await postForm(second, "/core/api/charging/bundles/show", { gsm: line.gsm }, { token: line.token, language: "en" }), "en", "charging.bundlesShown");

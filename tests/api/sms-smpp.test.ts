@@ -6,30 +6,24 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { codeFromText, startBenchSmsc, type BenchSmsc, type SmscMessage } from "../../scripts/bench-login.ts";
 import { expectSuccess } from "../support/contract.ts";
-import { send } from "../support/http.ts";
 import { withClient } from "../support/database.ts";
+import { METRICS_ENV, metricValues } from "../support/periodic.ts";
 import { encryptFor, freshNumber, insertSession, postForm, publicKeyOf, setChargingLine } from "../support/subscriber.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 /** A catalogue bundle of the demo content (content/bundles.json), sold to prepaid lines. */
 const WEEKLY_DATA = { id: 102, price: 6000 };
 
-const METRICS_TOKEN = "sms-smpp-test-metrics-token";
-
 let smsc: BenchSmsc;
 let server: TestServer;
 
-/** A counter of the server's Prometheus metrics, as it is now (`series`: its name with its labels). */
-async function counter(series: string): Promise<number> {
-  const answer = await send(server.url, "/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-  const line = answer.text.split("\n").find((candidate) => candidate.startsWith(`${series} `));
-  return Number(line?.slice(series.length + 1));
-}
+/** A counter of the server's metrics, as it is now (`series`: its name with its labels). */
+const counter = async (series: string) => (await metricValues(server, [series] as const))[0];
 /** Messages the server's SMS gateway did not accept so far. */
 const gatewayErrors = () => counter("sms_gateway_errors_total");
 beforeAll(async () => {
   smsc = await startBenchSmsc();
-  server = await startTestServer({ env: { SMS_DRIVER: "smpp", SMPP_URL: smsc.url, CHARGING_RENEWAL_SWEEP_SECONDS: "1", METRICS_TOKEN } });
+  server = await startTestServer({ env: { SMS_DRIVER: "smpp", SMPP_URL: smsc.url, CHARGING_RENEWAL_SWEEP_SECONDS: "1", ...METRICS_ENV } });
 });
 afterAll(async () => {
   await server?.stop();

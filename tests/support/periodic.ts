@@ -1,5 +1,5 @@
 // Observing the scheduled jobs of a test server (server/periodic.ts) through its /metrics, so that a test that
-// needs "a few sweeps went by" waits for exactly that instead of sleeping for a guess. The server must run with
+// needs "a few sweeps went by" waits for exactly that instead of sleeping for a guess; and any other of its metrics. The server must run with
 // METRICS_TOKEN = PERIODIC_METRICS_TOKEN (put METRICS_ENV in its environment).
 import { expect } from "vitest";
 import type { PeriodicJobName, PeriodicOutcome } from "../../server/metrics.ts";
@@ -8,16 +8,22 @@ import { send, type TestServer } from "./test-server.ts";
 export const PERIODIC_METRICS_TOKEN = "periodic-runs-token-for-the-tests";
 export const METRICS_ENV = { METRICS_TOKEN: PERIODIC_METRICS_TOKEN };
 
-/** The runs of `job` that `server` has finished so far, by outcome (one read of its /metrics). */
-export async function periodicRuns(server: TestServer, job: PeriodicJobName): Promise<Record<PeriodicOutcome, number>> {
+/** One read of `server`'s /metrics: the value of each of `series` (a metric's name with its labels, as the text shows it), in order. */
+export async function metricValues<Series extends readonly string[]>(server: TestServer, series: Series): Promise<{ [Index in keyof Series]: number }> {
   const answer = await send(server.url, "/metrics", { headers: { authorization: `Bearer ${PERIODIC_METRICS_TOKEN}` } });
   if (answer.status !== 200) throw new Error(`/metrics of ${server.url} answered ${answer.status}: start the server with METRICS_ENV`);
-  const count = (outcome: PeriodicOutcome) => {
-    const line = new RegExp(`^periodic_runs_total\\{job="${job}",outcome="${outcome}"\\} (\\d+)$`, "m").exec(answer.text);
-    if (!line) throw new Error(`/metrics of ${server.url} has no periodic_runs_total of ${job}, ${outcome}`);
-    return Number(line[1]);
-  };
-  return { ok: count("ok"), failed: count("failed") };
+  const lines = answer.text.split("\n");
+  return series.map((name) => {
+    const line = lines.find((candidate) => candidate.startsWith(`${name} `));
+    if (!line) throw new Error(`/metrics of ${server.url} has no ${name}`);
+    return Number(line.slice(name.length + 1));
+  }) as { [Index in keyof Series]: number };
+}
+
+/** The runs of `job` that `server` has finished so far, by outcome (one read of its /metrics). */
+export async function periodicRuns(server: TestServer, job: PeriodicJobName): Promise<Record<PeriodicOutcome, number>> {
+  const [ok, failed] = await metricValues(server, [`periodic_runs_total{job="${job}",outcome="ok"}`, `periodic_runs_total{job="${job}",outcome="failed"}`] as const);
+  return { ok, failed };
 }
 
 /**
